@@ -1,0 +1,96 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@fleet/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { sessionRepository } from './modules/auth/session.repository.ts';
+import { sessionService } from './modules/auth/session.service.ts';
+import { brandAssets, brandRoutes } from './modules/brand/brand.routes.ts';
+import { brandService } from './modules/brand/brand.service.ts';
+import { fleetRepository } from './modules/fleet/fleet.repository.ts';
+import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailService } from './modules/mail/mail.service.ts';
+import { tenancyRepository } from './modules/tenancy/tenancy.repository.ts';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
+import { tenancyService } from './modules/tenancy/tenancy.service.ts';
+import { auth } from './plugins/auth.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { redactUrl, requestContext } from './plugins/request-context.ts';
+import { security } from './plugins/security.ts';
+import { serveWebApp } from './web/static.ts';
+
+export interface AppOptions {
+  database: Database;
+  version: string;
+  smtpUrl?: string;
+  logLevel?: string;
+  /** Folder of the built web app; nothing is served there when it is missing. */
+  webDist?: string;
+  secureCookies?: boolean;
+  limits?: Partial<{ perAddressPerMinute: number; failuresPerAccount: number; resetsPerAccount: number }>;
+}
+
+/** Body limit for JSON calls; uploads (later issues) state their own larger limits. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP application; `main.ts` only adds the database, listening and shutdown. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500 },
+    logger: {
+      level: opts.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const { db, pool } = opts.database;
+  const limits = { perAddressPerMinute: 20, failuresPerAccount: 5, resetsPerAccount: 3, ...opts.limits };
+  const sessions = sessionService(sessionRepository(db));
+  const mail = mailService(db, opts.smtpUrl, app.log);
+  const authSvc = authService({ repo: authRepository(db), sessions, mail, limits });
+  const tenancy = tenancyService(tenancyRepository(db));
+  const brands = brandService(db);
+
+  await app.register(requestContext);
+  await app.register(security, { secureCookies: opts.secureCookies ?? false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429, ok: 0, message: `Too many attempts from your address. Try again in ${ctx.after}.`,
+    }),
+  });
+  await app.register(auth, { sessions });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Fleet platform API', version: opts.version }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(async (api) => {
+    await api.register(healthRoutes, { pool, version: opts.version });
+    await api.register(brandRoutes, { brands });
+    await api.register(authRoutes, { auth: authSvc, sessions, perAddressPerMinute: limits.perAddressPerMinute });
+    await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
+    await api.register(fleetRoutes, { repo: fleetRepository(db), tenancy });
+    await api.register(adminRoutes, { mail });
+  }, { prefix: '/api/v1' });
+  await app.register(brandAssets, { brands });
+  await serveWebApp(app, { distDir: opts.webDist ?? '', brands });
+  return app;
+}

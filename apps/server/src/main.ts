@@ -1,0 +1,49 @@
+import { applyMigrations, connect, startEmbeddedPostgres, type EmbeddedServer } from '@fleet/db';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { bootstrap } from './bootstrap/bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let embedded: EmbeddedServer | undefined;
+  if (!config.DATABASE_URL) {
+    print(`Starting the embedded PostgreSQL (data in ${config.dataDir}/pg)...`);
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir });
+  }
+  const database = connect(config.DATABASE_URL ?? (embedded as EmbeddedServer).url, { max: 20 });
+  await applyMigrations(database);
+  await bootstrap(database.db, config, print);
+
+  const app = await buildApp({
+    database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL,
+    webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  print(`Fleet platform ${version} is running at ${config.publicUrl}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  else process.stderr.write(`The server could not start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import type { MenuEntry } from '@fleet/shared';
+import { menuEntrySchema } from '@fleet/shared';
+import { z } from 'zod';
+
+const OPERATOR: MenuEntry[] = [
+  { name: 'Fleet', icon: 'map', link: '/tabs/tabs/fleet', rnid: 1 },
+  { name: 'Dashboard', icon: 'dashboard', link: '/tabs/tabs/dashboard' },
+  { name: 'Reporting', icon: 'report', link: '/tabs/tabs/reporting' },
+  { name: 'Timesheets', icon: 'clock', link: '/tabs/tabs/tracksectimesheets' },
+  { name: 'Fuel', icon: 'fuel', link: '/tabs/tabs/fuelmonitor' },
+  { name: 'Assets', icon: 'box', link: '/tabs/tabs/assets' },
+];
+const SITE_ADMIN: MenuEntry[] = [
+  ...OPERATOR,
+  { name: 'Configuration', icon: 'settings', link: '/tabs/tabs/config' },
+  { name: 'Mail outbox', icon: 'mail', link: '/tabs/tabs/config/outbox' },
+];
+const SUPER_ADMIN: MenuEntry[] = [...SITE_ADMIN, { name: 'Super admin', icon: 'shield', link: '/tabs/tabs/superadmin' }];
+const DRIVER: MenuEntry[] = [{ name: 'Driver', icon: 'steering', link: '/tabs/tabs/driver' }];
+
+/** The menu a role gets when the user has no menu of their own. */
+export function defaultMenu(usertype: number | null): MenuEntry[] {
+  switch (usertype) {
+    case 0: return SUPER_ADMIN;
+    case 1: return SITE_ADMIN;
+    case 3: return DRIVER;
+    default: return OPERATOR;
+  }
+}
+
+/** The user's own menu if it is well formed, else the role's; rnid links get the route uuid. */
+export function buildMenu(own: unknown, usertype: number | null, routeUuid: string): MenuEntry[] {
+  const parsed = z.array(menuEntrySchema).safeParse(own);
+  const base = own != null && parsed.success ? parsed.data : defaultMenu(usertype);
+  return base.map((e) => (e.rnid === 1 ? { ...e, olink: e.link, link: `${e.link}/${routeUuid}` } : e));
+}

@@ -1,0 +1,94 @@
+import type { SessionUser } from '@fleet/shared';
+import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
+import { tokenError } from '../../lib/errors.ts';
+import { buildMenu } from './menus.ts';
+import type { SessionRepository, SessionRow, UserRow } from './session.repository.ts';
+
+/** A session ends after 12 hours without a call, and 14 days after sign-in whatever happens. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** What a request knows about its caller once the token is accepted. */
+export interface Caller {
+  session: SessionRow;
+  user: UserRow;
+  siteIds: number[];
+  isSuper: boolean;
+}
+
+export function sessionService(repo: SessionRepository, now: () => number = Date.now) {
+  async function open(user: UserRow, siteId: number | null, instanceUuid: string, userAgent: string) {
+    const token = newSecret();
+    const session = await repo.create({
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      instanceUuid,
+      siteId,
+      routeUuid: newUuid(),
+      expiresAt: new Date(now() + SESSION_ABSOLUTE_MS),
+      userAgent: userAgent.slice(0, 300),
+    });
+    return { token, session };
+  }
+
+  return {
+    open,
+
+    /** Accepts a bearer token or throws the token error; a wrong instance uuid is refused too. */
+    async resolve(token: string, instanceUuid: string | undefined): Promise<Caller> {
+      const found = await repo.findByTokenHash(hashSecret(token));
+      if (!found) throw tokenError();
+      const { session, user } = found;
+      const t = now();
+      if (session.revokedAt) throw tokenError();
+      if (session.expiresAt.getTime() <= t) throw tokenError('Your session has expired. Please sign in again.');
+      if (session.lastSeenAt.getTime() + SESSION_IDLE_MS <= t) {
+        await repo.revoke(session.id, 'idle');
+        throw tokenError('Your session ended after a long time without use. Please sign in again.');
+      }
+      if (user.disabled) throw tokenError('This account has been disabled.');
+      if (instanceUuid && instanceUuid !== session.instanceUuid) throw tokenError();
+      if (t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touch(session.id);
+      const siteIds = await repo.accessibleSiteIds(user);
+      return { session, user, siteIds, isSuper: user.usertype === 0 };
+    },
+
+    /** The signed-in user as the client keeps it. */
+    async describe(user: UserRow, session: SessionRow, token: string): Promise<SessionUser> {
+      const site = session.siteId ? await repo.siteWithCustomer(session.siteId) : undefined;
+      const display = user.display && typeof user.display === 'object' ? (user.display as Record<string, unknown>) : {};
+      return {
+        userid: user.id,
+        name: user.name,
+        email: user.email,
+        siteid: site?.site_id ?? null,
+        sitename: site?.site_name ?? 'No site',
+        customerid: site?.customer_id ?? null,
+        customername: site?.customer_name ?? '',
+        usertype: user.usertype ?? -1,
+        token,
+        instanceuuid: session.instanceUuid,
+        menu: buildMenu(user.menu, user.usertype, session.routeUuid),
+        display,
+        siteimg: site?.image ?? '',
+        tracksec: user.tracksec ? 1 : 0,
+        lsys: user.lsys,
+        reset: user.mustChangePassword ? 1 : 0,
+        startup: user.startup,
+        routeuuid: session.routeUuid,
+      };
+    },
+
+    /** The site a user lands on: their default when they may still see it, else their first. */
+    async landingSite(user: UserRow): Promise<number | null> {
+      const ids = await repo.accessibleSiteIds(user);
+      if (user.defaultSiteId && ids.includes(user.defaultSiteId)) return user.defaultSiteId;
+      return ids[0] ?? null;
+    },
+
+    revoke: repo.revoke,
+    revokeAllOfUser: repo.revokeAllOfUser,
+  };
+}
+export type SessionService = ReturnType<typeof sessionService>;

@@ -1,0 +1,51 @@
+import { schema, type Db } from '@fleet/db';
+import type { PublicBrand } from '@fleet/shared';
+
+export type BrandRow = typeof schema.brands.$inferSelect;
+const CACHE_MS = 30_000;
+
+/** Picks the brand for a request's host name; brands are few and cached for half a minute. */
+export function brandService(db: Db) {
+  let cached: { at: number; rows: BrandRow[] } | undefined;
+
+  async function all(): Promise<BrandRow[]> {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.rows;
+    const rows = await db.select().from(schema.brands).orderBy(schema.brands.id);
+    cached = { at: Date.now(), rows };
+    return rows;
+  }
+
+  return {
+    async forHost(hostname: string): Promise<BrandRow | undefined> {
+      const host = hostname.toLowerCase().replace(/:\d+$/, '');
+      const rows = await all();
+      return rows.find((b) => b.hosts.includes(host)) ?? rows.find((b) => b.isDefault) ?? rows[0];
+    },
+    forget(): void {
+      cached = undefined;
+    },
+  };
+}
+export type BrandService = ReturnType<typeof brandService>;
+
+export function publicBrand(b: BrandRow): PublicBrand {
+  return {
+    key: b.key, name: b.name, strapline: b.strapline, themeColor: b.themeColor,
+    logoUrl: `/brand/logo.svg?v=${b.id}`, faviconUrl: `/brand/favicon.svg?v=${b.id}`, privacyUrl: b.privacyUrl,
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** The web app's index.html dressed for a brand: title, theme colour, icon and manifest. */
+export function brandIndexHtml(template: string, b: BrandRow): string {
+  const head = [
+    `<title>${escapeHtml(b.name)}</title>`,
+    `<meta name="theme-color" content="${escapeHtml(b.themeColor)}">`,
+    `<meta name="description" content="${escapeHtml(b.strapline)}">`,
+    `<link rel="icon" type="image/svg+xml" href="/brand/favicon.svg?v=${b.id}">`,
+    `<link rel="manifest" href="/manifest.webmanifest">`,
+  ].join('\n    ');
+  return template.replace(/<title>[^<]*<\/title>/, head);
+}

@@ -1,0 +1,28 @@
+import { companiesAnswerSchema, customersAnswerSchema, customersQuerySchema, pickAnswerSchema, pickQuerySchema } from '@fleet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { SessionService } from '../auth/session.service.ts';
+import type { TenancyService } from './tenancy.service.ts';
+
+const tag = { tags: ['tenancy'] };
+
+export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService; auth: AuthService; sessions: SessionService }> = async (app, opts) => {
+  app.get('/companies', {
+    schema: { ...tag, summary: 'Customers (companies) the caller may pick', response: { 200: companiesAnswerSchema } },
+  }, async (request) => ({ ok: 1 as const, companies: await opts.tenancy.companies(callerOf(request)) }));
+
+  app.get('/customers', {
+    schema: { ...tag, summary: 'Customers with the sites of each that the caller may see', querystring: customersQuerySchema, response: { 200: customersAnswerSchema } },
+  }, async (request) => ({ ok: 1 as const, customers: await opts.tenancy.customers(callerOf(request), request.query.cid) }));
+
+  app.get('/pick', {
+    schema: { ...tag, summary: 'Switch to another customer (companyid) and site (cid): a new token is returned', querystring: pickQuerySchema, response: { 200: pickAnswerSchema } },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const siteId = await opts.tenancy.pickTarget(caller, request.query.companyid, request.query.cid);
+    const user = await opts.auth.startSession(caller.user, caller.session.instanceUuid, request.headers['user-agent'] ?? '', siteId);
+    await opts.sessions.revoke(caller.session.id, 'switched site');
+    return { ok: 1 as const, user };
+  });
+};

@@ -1,0 +1,39 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brandIndexHtml, type BrandService } from '../modules/brand/brand.service.ts';
+
+/**
+ * Serves the built web app; any GET that is not a file or an API call gets index.html dressed for
+ * the host's brand (the client's router decides what to show, including the /login redirects).
+ */
+export async function serveWebApp(app: FastifyInstance, opts: { distDir: string; brands: BrandService }) {
+  const indexFile = path.join(opts.distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const template = built ? readFileSync(indexFile, 'utf8') : '';
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ ok: 0, message: `There is no call ${request.method} ${request.url.split('?')[0]}.` });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ ok: 0, message: 'Not found.' });
+    if (!built) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    const brand = await opts.brands.forHost(request.hostname);
+    const html = brand ? brandIndexHtml(template, brand) : template;
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  });
+}

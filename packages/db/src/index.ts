@@ -1,0 +1,3 @@
+export * as schema from './schema.ts';
+export * from './connection.ts';
+export * from './embedded.ts';

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A white label: chosen per request from the Host header. */
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+  isDefault: boolean('is_default').notNull().default(false),
+  name: text('name').notNull(),
+  strapline: text('strapline').notNull().default(''),
+  themeColor: text('theme_color').notNull(),
+  logoSvg: text('logo_svg').notNull(),
+  faviconSvg: text('favicon_svg').notNull(),
+  /** Public address of the web app for this brand; reset links are built from it, never from Host. */
+  publicUrl: text('public_url').notNull(),
+  senderAddress: text('sender_address').notNull(),
+  privacyUrl: text('privacy_url').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** A customer (the spec also calls it a company): owns sites. */
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  name: text('name').notNull(),
+  image: text('image').notNull().default(''),
+  timezone: text('timezone').notNull().default('Europe/London'),
+  message: text('message').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [index('sites_customer_idx').on(t.customerId)]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** 0 super administrator, 1 site administrator, 2 operator, 3 driver; null is never admin. */
+  usertype: integer('usertype'),
+  customerId: integer('customer_id').references(() => customers.id),
+  /** Site the user lands on after login; must be one of their sites. */
+  defaultSiteId: integer('default_site_id').references(() => sites.id),
+  /** Own menu; null means the default menu of the user's role. */
+  menu: jsonb('menu'),
+  display: jsonb('display').notNull().default(sql`'{}'::jsonb`),
+  tracksec: boolean('tracksec').notNull().default(false),
+  lsys: text('lsys').notNull().default(''),
+  /** Set: the user must change the password at the next login. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  startup: text('startup').notNull().default(''),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)]);
+
+export const userSites = pgTable('user_sites', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index('user_sites_site_idx').on(t.siteId)]);
+
+export const sessions = pgTable('sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** sha-256 of the bearer token; the token itself is never stored. */
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  instanceUuid: text('instance_uuid').notNull(),
+  siteId: integer('site_id').references(() => sites.id),
+  routeUuid: text('route_uuid').notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+  userAgent: text('user_agent').notNull().default(''),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const passwordResets = pgTable('password_resets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** sha-256 of the guid in the e-mailed link. */
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Mail waiting to be sent, or kept for reading when SMTP is not configured. */
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  brandId: integer('brand_id').references(() => brands.id),
+  /** The account the mail is for, when it is for one: decides which administrators may read it. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  toAddress: text('to_address').notNull(),
+  fromAddress: text('from_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+});
+
+export const unitTypes = pgTable('unit_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull().default('service-van-blue'),
+  /** Which IO element id means what for this unit type (ingest). */
+  ioMap: jsonb('io_map').notNull().default(sql`'{}'::jsonb`),
+});
+
+export const drivers = pgTable('drivers', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  name: text('name').notNull(),
+  tag: text('tag'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+}, (t) => [index('drivers_site_idx').on(t.siteId)]);
+
+export const units = pgTable('units', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  /** The device's own id: IMEI for Teltonika, the app's id for OsmAnd. */
+  deviceId: text('device_id').notNull().unique(),
+  unitTypeId: integer('unit_type_id').notNull().references(() => unitTypes.id),
+  registration: text('registration').notNull(),
+  vicon: text('vicon').notNull().default(''),
+  driverId: integer('driver_id').references(() => drivers.id),
+  createdAt: createdAt(),
+}, (t) => [index('units_site_idx').on(t.siteId)]);
+
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  name: text('name').notNull(),
+}, (t) => [index('groups_site_idx').on(t.siteId)]);
+
+export const groupUnits = pgTable('group_units', {
+  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.groupId, t.unitId] })]);
+
+/** Points of interest; mode 1 circle (lat/lon + radius m), mode 2 polygon (points). */
+export const poi = pgTable('poi', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  name: text('name').notNull(),
+  mode: integer('mode').notNull(),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  radius: doublePrecision('radius'),
+  points: jsonb('points'),
+  showOnMap: boolean('show_on_map').notNull().default(true),
+  isGeofence: boolean('is_geofence').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [index('poi_site_idx').on(t.siteId)]);

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { success } from '../api/envelope.ts';
+
+export const menuEntrySchema = z.object({
+  name: z.string(),
+  icon: z.string(),
+  link: z.string(),
+  /** Original link before an rnid suffix was added. */
+  olink: z.string().optional(),
+  /** Route-id flag: when 1 the link is suffixed with the route uuid of the last pick. */
+  rnid: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+export type MenuEntry = z.infer<typeof menuEntrySchema>;
+
+/** The signed-in user as the client stores it under local storage key 'user'. */
+export const sessionUserSchema = z.object({
+  userid: z.number(),
+  name: z.string(),
+  email: z.string(),
+  siteid: z.number().nullable(),
+  sitename: z.string(),
+  customerid: z.number().nullable(),
+  customername: z.string(),
+  usertype: z.number(),
+  token: z.string(),
+  instanceuuid: z.string(),
+  menu: z.array(menuEntrySchema),
+  display: z.record(z.string(), z.unknown()),
+  siteimg: z.string(),
+  tracksec: z.union([z.literal(0), z.literal(1)]),
+  lsys: z.string(),
+  reset: z.union([z.literal(0), z.literal(1)]),
+  startup: z.string(),
+  /** The route uuid used for rnid menu links. */
+  routeuuid: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginQuerySchema = z.strictObject({ testing: z.string().max(10).optional() });
+export const loginBodySchema = z.strictObject({
+  product: z.string().max(100).optional(),
+  versionstring: z.string().regex(/^(LIVE|DEV):231$/, "versionstring must be 'LIVE:231' or 'DEV:231'"),
+  profile: z.string().max(200).optional(),
+  user: z.string().trim().min(1, 'Enter your e-mail address').max(254),
+  pass: z.string().min(1, 'Enter your password').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+export const loginAnswerSchema = success({ user: sessionUserSchema });
+
+export const changePasswordBodySchema = z.strictObject({ pwd: z.string().min(1).max(1024) });
+export const passwordResetBodySchema = z.strictObject({
+  email: z.string().trim().min(1).max(254),
+  guid: z.string().min(1).max(200),
+  pwd: z.string().min(1).max(1024),
+});
+/** Asks for a reset e-mail; the answer is the same whether or not the address is known. */
+export const resetPasswordRequestBodySchema = z.strictObject({ email: z.string().trim().email().max(254) });
+
+export const userAnswerSchema = success({ user: sessionUserSchema });
