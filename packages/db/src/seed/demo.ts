@@ -1,0 +1,178 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../connection.ts';
+import * as schema from '../schema.ts';
+import { readDemoAccounts, type StoredAccount } from './accounts.ts';
+import { type Executor, ensureDefaultBrand, ensureDemoBrands } from './brands.ts';
+import { DEMO_UNIT_TYPES, SITE_FLEETS, SITE_GROUPS, UNIT_TYPE } from './data/fleet.ts';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, SITE_DRIVERS, SITE_MESSAGES } from './data/people.ts';
+import { SITE_POI } from './data/poi.ts';
+import { siteImage } from './logos.ts';
+import { hexTag, imei, mulberry32, randInt, shuffle, ukRegistration } from './prng.ts';
+
+export interface SeedDemoResult {
+  /** False when the demo customers already existed and nothing was written. */
+  seeded: boolean;
+  /** The demo accounts as stored (DEMO_ACCOUNTS order), site names with the default site first. */
+  accounts: StoredAccount[];
+}
+
+const SEED = 0x5eed_f1ee;
+const HOUR = 3_600_000;
+
+/**
+ * Seeds the demo customers, sites, fleet, drivers, groups, POI and users in one transaction.
+ * Idempotent: when any demo customer exists it writes nothing. Creates the default brand if the
+ * brands table is empty (from opts.publicUrl) and the extra DEMO_BRANDS if missing.
+ */
+export async function seedDemo(
+  db: Db,
+  opts: { passwordHash: string; publicUrl: string },
+): Promise<SeedDemoResult> {
+  const seeded = await db.transaction(async (tx) => {
+    // Parallel starts: the second waits here, then sees the customers and does nothing.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7262002)`);
+    const names = DEMO_CUSTOMERS.map((c) => c.name);
+    const existing = await tx
+      .select({ id: schema.customers.id })
+      .from(schema.customers)
+      .where(inArray(schema.customers.name, names));
+    if (existing.length > 0) return false;
+    await insertDemo(tx, opts);
+    return true;
+  });
+  return { seeded, accounts: await readDemoAccounts(db) };
+}
+
+async function insertDemo(tx: Executor, opts: { passwordHash: string; publicUrl: string }): Promise<void> {
+  const rng = mulberry32(SEED);
+  const { brand: defaultBrand } = await ensureDefaultBrand(tx, { publicUrl: opts.publicUrl });
+  const demoBrandIds = await ensureDemoBrands(tx, defaultBrand.publicUrl);
+  const brandRows = await tx.select().from(schema.brands);
+  const brandFor = (key: string) =>
+    brandRows.find((b) => b.id === (demoBrandIds.get(key) ?? defaultBrand.id)) ?? defaultBrand;
+
+  await tx
+    .insert(schema.unitTypes)
+    .values([...DEMO_UNIT_TYPES])
+    .onConflictDoNothing();
+
+  const siteIds = new Map<string, number>();
+  const customerIds = new Map<string, number>();
+  for (const customer of DEMO_CUSTOMERS) {
+    const brand = brandFor(customer.brandKey);
+    const [row] = await tx
+      .insert(schema.customers)
+      .values({ brandId: brand.id, name: customer.name })
+      .returning({ id: schema.customers.id });
+    if (!row) throw new Error(`customer ${customer.name} not inserted`);
+    customerIds.set(customer.name, row.id);
+    const sites = await tx
+      .insert(schema.sites)
+      .values(
+        customer.sites.map((name) => ({
+          customerId: row.id,
+          name,
+          image: siteImage(name, brand.themeColor),
+          message: SITE_MESSAGES[name] ?? '',
+        })),
+      )
+      .returning({ id: schema.sites.id, name: schema.sites.name });
+    for (const s of sites) siteIds.set(s.name, s.id);
+  }
+
+  const regs = new Set<string>();
+  let serial = 412_001;
+  for (const [siteName, siteId] of siteIds) {
+    // Drivers: a quarter last seen more than 24 h ago so 'out of date' shows.
+    const driverRows = await tx
+      .insert(schema.drivers)
+      .values(
+        (SITE_DRIVERS[siteName] ?? []).map((name, i) => ({
+          siteId,
+          name,
+          tag: i % 5 === 4 ? null : hexTag(rng),
+          updatedAt: new Date(
+            Date.now() - (i % 4 === 3 ? randInt(rng, 26, 96) * HOUR : randInt(rng, 3, 20 * 60) * 60_000),
+          ),
+        })),
+      )
+      .returning({ id: schema.drivers.id });
+
+    const unitValues: Array<typeof schema.units.$inferInsert> = [];
+    for (const batch of SITE_FLEETS[siteName] ?? []) {
+      for (let i = 0; i < batch.count; i++) {
+        unitValues.push({
+          siteId,
+          deviceId: imei(serial++),
+          unitTypeId: batch.type,
+          registration: batch.labels?.[i] ?? ukRegistration(rng, regs),
+          vicon: batch.icons[i % batch.icons.length] ?? '',
+        });
+      }
+    }
+    // Drivers go to a shuffled selection of the site's non-asset units; the rest have none.
+    const drivable = shuffle(
+      rng,
+      unitValues.filter((u) => u.unitTypeId !== UNIT_TYPE.asset),
+    );
+    driverRows.forEach((d, i) => {
+      const unit = drivable[i];
+      if (unit) unit.driverId = d.id;
+    });
+    const unitRows = await tx
+      .insert(schema.units)
+      .values(unitValues)
+      .returning({ id: schema.units.id, type: schema.units.unitTypeId });
+
+    for (const plan of SITE_GROUPS[siteName] ?? []) {
+      const members = unitRows
+        .filter((u) => plan.types.includes(u.type))
+        .filter((_, i) => i % (plan.every ?? 1) === 0)
+        .slice(0, plan.max ?? Number.POSITIVE_INFINITY);
+      const [group] = await tx
+        .insert(schema.groups)
+        .values({ siteId, name: plan.name })
+        .returning({ id: schema.groups.id });
+      if (group && members.length > 0) {
+        await tx.insert(schema.groupUnits).values(members.map((u) => ({ groupId: group.id, unitId: u.id })));
+      }
+    }
+
+    const pois = SITE_POI[siteName] ?? [];
+    if (pois.length > 0) {
+      await tx.insert(schema.poi).values(
+        pois.map((p) => ({
+          siteId,
+          name: p.name,
+          mode: p.mode,
+          ...(p.mode === 1 ? { lat: p.lat, lon: p.lon, radius: p.radius } : { points: p.points }),
+          showOnMap: p.showOnMap,
+          isGeofence: p.isGeofence,
+        })),
+      );
+    }
+  }
+
+  for (const account of DEMO_ACCOUNTS) {
+    const sites = account.sites.map((name) => {
+      const id = siteIds.get(name);
+      if (id === undefined) throw new Error(`unknown demo site ${name}`);
+      return id;
+    });
+    const [user] = await tx
+      .insert(schema.users)
+      .values({
+        email: account.email,
+        name: account.name,
+        passwordHash: opts.passwordHash,
+        usertype: account.usertype,
+        customerId: customerIds.get(account.customer) ?? null,
+        defaultSiteId: sites[0] ?? null,
+        menu: null,
+        mustChangePassword: false,
+      })
+      .returning({ id: schema.users.id });
+    if (!user) throw new Error(`user ${account.email} not inserted`);
+    await tx.insert(schema.userSites).values(sites.map((siteId) => ({ userId: user.id, siteId })));
+  }
+}
