@@ -1,0 +1,61 @@
+import { freePort } from '@fleet/db';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain JS build helper shared with npm start
+import { ensureWebBuilt } from '../scripts/web-build.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    altBaseUrl: string;
+    operatorEmail: string;
+    adminEmail: string;
+    demoPassword: string;
+    chromiumPath: string;
+  }
+}
+
+const DEMO_PASSWORD = 'Demo!2026pass';
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Starts the real product (embedded PostgreSQL, demo data) once for the browser suite. */
+export default async function setup(project: TestProject) {
+  (ensureWebBuilt as () => void)();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleet-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, FLEET_DEMO: '1', FLEET_DEMO_PASSWORD: DEMO_PASSWORD,
+      FLEET_ADMIN_USER: 'super@fleet.test', FLEET_ADMIN_PASSWORD: 'Super!2026pass', LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: '',
+      TELTONIKA_PORT: String(await freePort()), OSMAND_PORT: String(await freePort()),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d) => { log += d; });
+  child.stderr?.on('data', (d) => { log += d; });
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${log}`);
+    const ok = await fetch(`${baseUrl}/api/v1/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`the server did not start in 120 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('altBaseUrl', `http://northway.localhost:${port}`);
+  project.provide('operatorEmail', 'ops.leeds@aire-valley.example');
+  project.provide('adminEmail', 'admin.leeds@aire-valley.example');
+  project.provide('demoPassword', DEMO_PASSWORD);
+  project.provide('chromiumPath', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
