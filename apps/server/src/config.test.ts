@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.FLEET_DEMO).toBe(false);
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.TELTONIKA_PORT).toBe(5027);
+    expect(c.OSMAND_PORT).toBe(5055);
+  });
+
+  it('lists every bad setting in plain words', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FLEET_DEMO: 'yes' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (e) {
+      expect((e as Error).message).toContain('PORT');
+      expect((e as Error).message).toContain('DATABASE_URL must start with postgres://');
+    }
+  });
+
+  it('refuses an admin password without an admin user', () => {
+    expect(() => loadConfig({ FLEET_ADMIN_PASSWORD: 'Abcdef1!' })).toThrow(/FLEET_ADMIN_USER/);
+  });
+
+  it('treats empty values as unset and trims a trailing slash of PUBLIC_URL', () => {
+    const c = loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://fleet.example.com/' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.publicUrl).toBe('https://fleet.example.com');
+  });
+});

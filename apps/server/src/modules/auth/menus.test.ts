@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu, defaultMenu } from './menus.ts';
+
+describe('menus', () => {
+  it('suffixes rnid links with the route uuid and keeps the original in olink', () => {
+    const menu = buildMenu(null, 2, 'uuid-1');
+    const fleet = menu.find((m) => m.rnid === 1);
+    expect(fleet).toMatchObject({ link: '/tabs/tabs/fleet/uuid-1', olink: '/tabs/tabs/fleet' });
+    expect(menu.filter((m) => m.rnid !== 1).every((m) => !m.link.includes('uuid-1'))).toBe(true);
+  });
+
+  it('gives each role its menu; administrators get the outbox, only super administrators the super admin page', () => {
+    const links = (t: number | null) => defaultMenu(t).map((m) => m.link);
+    expect(links(2)).not.toContain('/tabs/tabs/config/outbox');
+    expect(links(1)).toContain('/tabs/tabs/config/outbox');
+    expect(links(1)).not.toContain('/tabs/tabs/superadmin');
+    expect(links(0)).toContain('/tabs/tabs/superadmin');
+    expect(links(null)).toEqual(links(2));
+  });
+
+  it("uses the user's own menu when it is well formed, else the role's", () => {
+    const own = [{ name: 'Only', icon: 'map', link: '/tabs/tabs/dashboard' }];
+    expect(buildMenu(own, 2, 'u')).toEqual(own);
+    expect(buildMenu([{ bad: true }], 2, 'u')).toEqual(buildMenu(null, 2, 'u'));
+  });
+});
