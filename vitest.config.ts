@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import './scripts/node20-polyfills.ts';
 
 // Three suites: fast pure tests, integration tests on a real PostgreSQL, and browser tests.
 export default defineConfig({
@@ -10,6 +11,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'tools/*/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['scripts/node20-polyfills.ts'],
         },
       },
       {
@@ -17,6 +19,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts', 'tools/*/src/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['scripts/node20-polyfills.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -28,6 +31,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['scripts/node20-polyfills.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

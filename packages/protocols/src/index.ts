@@ -1,0 +1,30 @@
+export { ProtocolError, type ProtocolErrorCode } from './errors.ts';
+export { type OsmandPosition, type OsmandRequest, parseOsmand } from './osmand/osmand.ts';
+export { type DecodeOptions, decodeAvlPacket } from './teltonika/avl-decode.ts';
+export { encodeAvlData, encodeAvlPacket } from './teltonika/avl-encode.ts';
+export {
+  decodeCodec12,
+  encodeCodec12,
+  encodeCodec12Command,
+  encodeCodec12Response,
+} from './teltonika/codec12.ts';
+export { crc16Ibm } from './teltonika/crc16.ts';
+export { DEFAULT_MAX_DATA_LENGTH } from './teltonika/envelope.ts';
+export { type Frame, type FramerOptions, TeltonikaFramer } from './teltonika/framer.ts';
+export {
+  decodeAck,
+  encodeAck,
+  encodeImeiLogin,
+  encodeImeiReply,
+  MAX_IMEI_LENGTH,
+  parseImeiLogin,
+} from './teltonika/login.ts';
+export * from './teltonika/types.ts';
+export {
+  decodeUdpAck,
+  decodeUdpDatagram,
+  encodeUdpAck,
+  encodeUdpDatagram,
+  type UdpAck,
+  type UdpDatagram,
+} from './teltonika/udp.ts';
