@@ -18,6 +18,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailService } from './modules/mail/mail.service.ts';
 import { tenancyRepository } from './modules/tenancy/tenancy.repository.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
+import type { DeviceLink } from './modules/units/device-link.ts';
+import { unitsRepository } from './modules/units/units.repository.ts';
+import { unitsRoutes } from './modules/units/units.routes.ts';
 import { tenancyService } from './modules/tenancy/tenancy.service.ts';
 import { auth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -34,6 +37,9 @@ export interface AppOptions {
   webDist?: string;
   secureCookies?: boolean;
   limits?: Partial<{ perAddressPerMinute: number; failuresPerAccount: number; resetsPerAccount: number }>;
+  /** The device side (listeners, commands); see ingest/ingest.ts. */
+  devices: DeviceLink;
+  commandTimeoutMs?: number;
 }
 
 /** Body limit for JSON calls; uploads (later issues) state their own larger limits. */
@@ -89,6 +95,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     await api.register(fleetRoutes, { repo: fleetRepository(db), tenancy });
     await api.register(adminRoutes, { mail });
+    await api.register(unitsRoutes, {
+      repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
+    });
   }, { prefix: '/api/v1' });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });

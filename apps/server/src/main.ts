@@ -1,7 +1,9 @@
 import { applyMigrations, connect, startEmbeddedPostgres, type EmbeddedServer } from '@fleet/db';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app.ts';
+import { createIngest, deviceLink } from './ingest/ingest.ts';
 import { bootstrap } from './bootstrap/bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -20,8 +22,10 @@ async function main(): Promise<void> {
   await applyMigrations(database);
   await bootstrap(database.db, config, print);
 
+  const ingestLog = pino({ level: config.LOG_LEVEL, base: { part: 'ingest' } });
+  const ingest = createIngest(database.pool, ingestLog, { teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT });
   const app = await buildApp({
-    database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL,
+    database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices: deviceLink(ingest),
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });
 
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await ingest.stop().catch(() => {});
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await ingest.start();
   print(`Fleet platform ${version} is running at ${config.publicUrl}`);
 }
 

@@ -2,7 +2,10 @@ import { ensureDefaultBrand, seedDemo, DEMO_ACCOUNTS } from '@fleet/db/seed/inde
 import type { SessionUser } from '@fleet/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.ts';
+import type { IngestOptions } from '../src/ingest/ingest.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { createIngest, deviceLink } from '../src/ingest/ingest.ts';
+import pino from 'pino';
 import { createTestDatabase } from './database.ts';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
@@ -12,12 +15,14 @@ export const PUBLIC_URL = 'http://fleet.test:8080';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database holding the demo data, with helpers to call it as a client would. */
-export async function createTestApp(options: Partial<AppOptions> = {}) {
+export async function createTestApp(options: Partial<AppOptions> & { ingest?: Partial<IngestOptions> } = {}) {
   const database = await createTestDatabase();
   await ensureDefaultBrand(database.db, { publicUrl: PUBLIC_URL });
   await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD), publicUrl: PUBLIC_URL });
+  const ingest = createIngest(database.pool, pino({ level: 'silent' }), { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1', ...options.ingest });
+  await ingest.start();
   const app: FastifyInstance = await buildApp({
-    database, version: 'test', logLevel: 'silent',
+    database, version: 'test', logLevel: 'silent', devices: deviceLink(ingest),
     limits: { perAddressPerMinute: 1000, failuresPerAccount: 5, resetsPerAccount: 1000 }, ...options,
   });
 
@@ -37,9 +42,10 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
   }
 
   return {
-    app, database, call, login,
+    app, database, call, login, ingest,
     accounts: DEMO_ACCOUNTS,
     async close() {
+      await ingest.stop();
       await app.close();
       await database.drop();
     },

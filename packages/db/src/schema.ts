@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -163,3 +163,91 @@ export const poi = pgTable('poi', {
   isGeofence: boolean('is_geofence').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [index('poi_site_idx').on(t.siteId)]);
+
+/** A transaction id (PostgreSQL xid8), read as a decimal string. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The log of record: every position a device sent, once. `tx` is the writing transaction's id, so
+ * processors can read strictly in commit-safe order (see ingest/processor.ts).
+ */
+export const positions = pgTable('positions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tx: xid8('tx').notNull().default(sql`pg_current_xact_id()`),
+  unitId: integer('unit_id').notNull().references(() => units.id),
+  deviceTime: timestamp('device_time', { withTimezone: true, precision: 3 }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  altitude: integer('altitude').notNull().default(0),
+  angle: integer('angle').notNull().default(0),
+  satellites: integer('satellites').notNull().default(0),
+  /** km/h */
+  speed: integer('speed').notNull().default(0),
+  priority: integer('priority').notNull().default(0),
+  eventIo: integer('event_io').notNull().default(0),
+  /** Every IO element as sent: {"239": 1, "16": 123456, "281": "hex…"}; 8-byte values beyond 2^53 as strings. */
+  io: jsonb('io').notNull().default(sql`'{}'::jsonb`),
+  protocol: text('protocol').notNull(),
+}, (t) => [
+  // A re-sent batch (lost ACK) carries the same records: stored once.
+  uniqueIndex('positions_unit_time_event_idx').on(t.unitId, t.deviceTime, t.eventIo),
+  index('positions_tx_id_idx').on(t.tx, t.id),
+]);
+
+/** Latest state of each unit, kept by the state processor from the positions log. */
+export const unitState = pgTable('unit_state', {
+  unitId: integer('unit_id').primaryKey().references(() => units.id, { onDelete: 'cascade' }),
+  positionId: bigint('position_id', { mode: 'number' }).notNull(),
+  deviceTime: timestamp('device_time', { withTimezone: true, precision: 3 }).notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  speed: integer('speed').notNull(),
+  angle: integer('angle').notNull(),
+  satellites: integer('satellites').notNull(),
+  ignition: boolean('ignition'),
+  movement: boolean('movement'),
+  externalVoltage: doublePrecision('external_voltage'),
+  odometer: doublePrecision('odometer'),
+  gsmSignal: integer('gsm_signal'),
+  pto1: boolean('pto1').notNull().default(false),
+  pto2: boolean('pto2').notNull().default(false),
+  panic: boolean('panic').notNull().default(false),
+  fuelLevel: doublePrecision('fuel_level'),
+  fuelUsed: doublePrecision('fuel_used'),
+  engineHours: doublePrecision('engine_hours'),
+  rpm: integer('rpm'),
+  totalDistance: doublePrecision('total_distance'),
+  faultCodes: text('fault_codes').array().notNull().default(sql`'{}'::text[]`),
+  io: jsonb('io').notNull().default(sql`'{}'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Where each processor has got to in the positions log: (tx, id) of the last row it applied. */
+export const processorCursors = pgTable('processor_cursors', {
+  name: text('name').primaryKey(),
+  tx: xid8('tx').notNull(),
+  positionId: bigint('position_id', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Devices that tried to report without being registered: listed for super administrators. */
+export const unknownDevices = pgTable('unknown_devices', {
+  deviceId: text('device_id').primaryKey(),
+  protocol: text('protocol').notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(1),
+  lastAddress: text('last_address').notNull().default(''),
+});
+
+/** Every command sent to a device, who sent it and what came back. */
+export const commandLog = pgTable('command_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  command: text('command').notNull(),
+  status: text('status').notNull(),
+  response: text('response'),
+  createdAt: createdAt(),
+});

@@ -8,3 +8,4 @@ export * from './rules/password.ts';
 export * from './rules/admin.ts';
 export * from './rules/version.ts';
 export * from './routes/routes.ts';
+export * from './units/units.schema.ts';

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { forbidden, tokenError } from '../lib/errors.ts';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
 
-/** Who may call a route: nobody signed in, any session, or administrators (usertype < 2). */
-export type Access = 'public' | 'session' | 'admin';
+/** Who may call a route: nobody signed in, any session, administrators (usertype < 2), super administrators. */
+export type Access = 'public' | 'session' | 'admin' | 'super';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,6 +33,7 @@ export const auth = fp(async (app: FastifyInstance, opts: { sessions: SessionSer
       throw forbidden('You must change your password before you go on.');
     }
     if (access === 'admin' && !isAdmin(caller.user.usertype)) throw forbidden(NOT_ADMIN_REASON);
+    if (access === 'super' && !caller.isSuper) throw forbidden('Only a super administrator may do this.');
   });
 }, { name: 'auth', dependencies: ['request-context'] });
 

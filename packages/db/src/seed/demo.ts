@@ -3,11 +3,11 @@ import type { Db } from '../connection.ts';
 import * as schema from '../schema.ts';
 import { readDemoAccounts, type StoredAccount } from './accounts.ts';
 import { type Executor, ensureDefaultBrand, ensureDemoBrands } from './brands.ts';
-import { DEMO_UNIT_TYPES, SITE_FLEETS, SITE_GROUPS, UNIT_TYPE } from './data/fleet.ts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, SITE_DRIVERS, SITE_MESSAGES } from './data/people.ts';
+import { DEMO_UNIT_TYPES, SITE_GROUPS } from './data/fleet.ts';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, SITE_MESSAGES } from './data/people.ts';
 import { SITE_POI } from './data/poi.ts';
+import { demoFleetPlanner } from './demo-devices.ts';
 import { siteImage } from './logos.ts';
-import { hexTag, imei, mulberry32, randInt, shuffle, ukRegistration } from './prng.ts';
 
 export interface SeedDemoResult {
   /** False when the demo customers already existed and nothing was written. */
@@ -15,9 +15,6 @@ export interface SeedDemoResult {
   /** The demo accounts as stored (DEMO_ACCOUNTS order), site names with the default site first. */
   accounts: StoredAccount[];
 }
-
-const SEED = 0x5eed_f1ee;
-const HOUR = 3_600_000;
 
 /**
  * Seeds the demo customers, sites, fleet, drivers, groups, POI and users in one transaction.
@@ -44,7 +41,6 @@ export async function seedDemo(
 }
 
 async function insertDemo(tx: Executor, opts: { passwordHash: string; publicUrl: string }): Promise<void> {
-  const rng = mulberry32(SEED);
   const { brand: defaultBrand } = await ensureDefaultBrand(tx, { publicUrl: opts.publicUrl });
   const demoBrandIds = await ensureDemoBrands(tx, defaultBrand.publicUrl);
   const brandRows = await tx.select().from(schema.brands);
@@ -80,44 +76,32 @@ async function insertDemo(tx: Executor, opts: { passwordHash: string; publicUrl:
     for (const s of sites) siteIds.set(s.name, s.id);
   }
 
-  const regs = new Set<string>();
-  let serial = 412_001;
+  const planner = demoFleetPlanner();
   for (const [siteName, siteId] of siteIds) {
-    // Drivers: a quarter last seen more than 24 h ago so 'out of date' shows.
+    const plan = planner.planSite(siteName);
+    const now = Date.now();
     const driverRows = await tx
       .insert(schema.drivers)
       .values(
-        (SITE_DRIVERS[siteName] ?? []).map((name, i) => ({
+        plan.drivers.map((d) => ({
           siteId,
-          name,
-          tag: i % 5 === 4 ? null : hexTag(rng),
-          updatedAt: new Date(
-            Date.now() - (i % 4 === 3 ? randInt(rng, 26, 96) * HOUR : randInt(rng, 3, 20 * 60) * 60_000),
-          ),
+          name: d.name,
+          tag: d.tag,
+          updatedAt: new Date(now - d.lastSeenAgoMs),
         })),
       )
       .returning({ id: schema.drivers.id });
 
-    const unitValues: Array<typeof schema.units.$inferInsert> = [];
-    for (const batch of SITE_FLEETS[siteName] ?? []) {
-      for (let i = 0; i < batch.count; i++) {
-        unitValues.push({
-          siteId,
-          deviceId: imei(serial++),
-          unitTypeId: batch.type,
-          registration: batch.labels?.[i] ?? ukRegistration(rng, regs),
-          vicon: batch.icons[i % batch.icons.length] ?? '',
-        });
-      }
-    }
-    // Drivers go to a shuffled selection of the site's non-asset units; the rest have none.
-    const drivable = shuffle(
-      rng,
-      unitValues.filter((u) => u.unitTypeId !== UNIT_TYPE.asset),
-    );
-    driverRows.forEach((d, i) => {
-      const unit = drivable[i];
-      if (unit) unit.driverId = d.id;
+    const unitValues: Array<typeof schema.units.$inferInsert> = plan.units.map((u) => {
+      const driverId = u.driverIndex === null ? undefined : driverRows[u.driverIndex]?.id;
+      return {
+        siteId,
+        deviceId: u.deviceId,
+        unitTypeId: u.unitTypeId,
+        registration: u.registration,
+        vicon: u.vicon,
+        ...(driverId === undefined ? {} : { driverId }),
+      };
     });
     const unitRows = await tx
       .insert(schema.units)

@@ -18,3 +18,4 @@ export {
 export { DEMO_ACCOUNTS, DEMO_CUSTOMERS, type DemoAccount } from './data/people.ts';
 export { type PoiPoint, SITE_POI } from './data/poi.ts';
 export { type SeedDemoResult, seedDemo } from './demo.ts';
+export { type DemoDevice, demoDevices } from './demo-devices.ts';

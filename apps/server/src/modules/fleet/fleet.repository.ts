@@ -1,16 +1,17 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 
-const { units, unitTypes, drivers, groups, groupUnits, poi } = schema;
+const { units, unitTypes, drivers, groups, groupUnits, poi, unitState } = schema;
 
 export function fleetRepository(db: Db) {
   return {
     unitsOfSites(siteIds: number[]) {
       return db
-        .select({ unit: units, typeName: unitTypes.name, typeIcon: unitTypes.icon, driverName: drivers.name })
+        .select({ unit: units, typeName: unitTypes.name, typeIcon: unitTypes.icon, driverName: drivers.name, state: unitState })
         .from(units)
         .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
         .leftJoin(drivers, eq(drivers.id, units.driverId))
+        .leftJoin(unitState, eq(unitState.unitId, units.id))
         .where(inArray(units.siteId, siteIds))
         .orderBy(asc(units.registration));
     },

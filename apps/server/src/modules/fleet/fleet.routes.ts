@@ -19,10 +19,12 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy
     const rows = await repo.unitsOfSites([request.query.siteid]);
     return {
       ok: 1 as const,
-      vehicles: rows.map(({ unit, typeIcon, driverName }) => ({
+      vehicles: rows.map(({ unit, typeIcon, driverName, state: s }) => ({
         unitid: unit.id, unittype: unit.unitTypeId, registration: unit.registration, drivername: driverName ?? '',
-        speed: 0, ign: 0, updated: null, loc: '', lat: null, lon: null, direction: 0,
-        vicon: unit.vicon || typeIcon, vehiclealarm: false, ptotrigger1: 0, ptotrigger2: 0,
+        // The spec's client shows speed in mph; devices report km/h.
+        speed: s ? Math.round(s.speed * 0.621371) : 0, ign: s?.ignition ? 1 : 0, updated: iso(s?.deviceTime ?? null),
+        loc: '', lat: s?.lat ?? null, lon: s?.lon ?? null, direction: s?.angle ?? 0,
+        vicon: unit.vicon || typeIcon, vehiclealarm: s?.panic ?? false, ptotrigger1: s?.pto1 ? 1 : 0, ptotrigger2: s?.pto2 ? 1 : 0,
       })),
     };
   });

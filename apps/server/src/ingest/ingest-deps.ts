@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CommandRegistry } from './commands.ts';
+import type { FrameLog } from './frame-log.ts';
+import type { IngestStats } from './ingest-stats.ts';
+import type { PositionWriter } from './position-writer.ts';
+import type { UnitDirectory } from './unit-directory.ts';
+
+/** What every device listener needs. */
+export interface IngestDeps {
+  directory: UnitDirectory;
+  writer: PositionWriter;
+  frames: FrameLog;
+  stats: IngestStats;
+  commands: CommandRegistry;
+  log: FastifyBaseLogger;
+  /** Called after positions were committed, so processors can run at once instead of waiting to poll. */
+  onStored: () => void;
+}

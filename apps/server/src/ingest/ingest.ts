@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { CommandRegistry } from './commands.ts';
+import { FrameLog } from './frame-log.ts';
+import { IngestStats } from './ingest-stats.ts';
+import { osmandHttpServer } from './osmand-http.ts';
+import { positionWriter, type WriterOptions } from './position-writer.ts';
+import { stateProcessor, type StateChange } from './state-processor.ts';
+import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
+import { teltonikaUdpServer } from './teltonika-udp.ts';
+import { unitDirectory } from './unit-directory.ts';
+
+export interface IngestOptions {
+  teltonikaPort: number;
+  osmandPort: number;
+  host?: string;
+  limits?: Partial<TcpLimits>;
+  writer?: WriterOptions;
+  onStateChanges?: (changes: StateChange[]) => void;
+}
+
+/** Everything that takes device data in: listeners, the group-commit writer and the state processor. */
+export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: IngestOptions) {
+  const directory = unitDirectory(pool);
+  const writer = positionWriter(pool, opts.writer);
+  const frames = new FrameLog();
+  const stats = new IngestStats();
+  const commands = new CommandRegistry();
+  const processor = stateProcessor(pool, directory, {
+    onChanges: opts.onStateChanges,
+    onError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'state processor: will retry'),
+  });
+  const deps = { directory, writer, frames, stats, commands, log, onStored: () => processor.kick() };
+  const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
+  const udp = teltonikaUdpServer(deps);
+  const osmand = osmandHttpServer(deps);
+  const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0 };
+
+  return {
+    directory, writer, frames, stats, commands, processor, ports,
+    async start(): Promise<void> {
+      const host = opts.host ?? '0.0.0.0';
+      ports.teltonika = await tcp.listen(opts.teltonikaPort, host);
+      ports.teltonikaUdp = await udp.listen(ports.teltonika, host);
+      ports.osmand = await osmand.listen(opts.osmandPort, host);
+      processor.start();
+      log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP)');
+    },
+    async stop(): Promise<void> {
+      await Promise.allSettled([tcp.close(), udp.close(), osmand.close()]);
+      await processor.stop();
+      writer.close();
+    },
+  };
+}
+export type Ingest = ReturnType<typeof createIngest>;
+
+/** The API's view of the device side. */
+export function deviceLink(ingest: Ingest): import('../modules/units/device-link.ts').DeviceLink {
+  return {
+    send: (unitId, text, timeoutMs) => ingest.commands.send(unitId, text, timeoutMs),
+    isOnline: (unitId) => ingest.commands.isOnline(unitId),
+    forget: (deviceId) => ingest.directory.forget(deviceId),
+    stats: () => ingest.stats.snapshot(),
+  };
+}

@@ -1,0 +1,98 @@
+import { parseOsmand, ProtocolError } from '@fleet/protocols';
+import http from 'node:http';
+import type { IngestDeps } from './ingest-deps.ts';
+
+const MAX_BODY = 64 * 1024;
+
+/**
+ * The OsmAnd protocol of the Traccar Client phone app: GET or POST with query parameters, or a
+ * JSON body. 200 once the position is committed; 400 for an unknown device or a malformed request.
+ */
+export function osmandHttpServer(deps: IngestDeps) {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reply(res, 413, 'body too large');
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      void handle(req, Buffer.concat(chunks)).then(
+        ([status, text]) => reply(res, status, text),
+        (err: unknown) => {
+          deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'OsmAnd position not stored');
+          reply(res, 503, 'not stored, send again');
+        },
+      );
+    });
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+
+  async function handle(req: http.IncomingMessage, body: Buffer): Promise<[number, string]> {
+    const url = new URL(req.url ?? '/', 'http://device');
+    const query: Record<string, string | string[]> = {};
+    for (const key of new Set(url.searchParams.keys())) query[key] = url.searchParams.getAll(key);
+    let parsed;
+    try {
+      parsed = parseOsmand({
+        query, body: body.length ? body.toString('utf8') : undefined,
+        contentType: req.headers['content-type'], receivedAtMs: Date.now(),
+      });
+    } catch (err) {
+      if (err instanceof ProtocolError) {
+        deps.stats.closed(`osmand:${err.code}`);
+        return [400, err.message];
+      }
+      throw err;
+    }
+    const unit = await deps.directory.lookup(parsed.deviceId);
+    if (!unit) {
+      await deps.directory.recordUnknown(parsed.deviceId, 'osmand', req.socket.remoteAddress ?? '');
+      deps.stats.closed('osmand:unknown-device');
+      return [400, 'unknown device'];
+    }
+    const io: Record<string, number | string> = {};
+    if (parsed.battery !== undefined && parsed.battery !== null) io.batt = parsed.battery;
+    if (parsed.accuracy !== undefined && parsed.accuracy !== null) io.accuracy = parsed.accuracy;
+    await deps.writer.write([{
+      unitId: unit.unitId, deviceTimeMs: parsed.timestampMs, lat: parsed.lat, lon: parsed.lon,
+      altitude: Math.round(parsed.altitude ?? 0), angle: Math.round(parsed.bearing ?? 0), satellites: 0,
+      speed: Math.round(parsed.speedKmh ?? 0), priority: 0, eventIo: 0, io, protocol: 'osmand',
+    }]);
+    deps.frames.add(unit.unitId, 'in', 'osmand', Buffer.from(`${req.method} ${redact(req.url ?? '')}`), parsed);
+    deps.stats.recordsAccepted += 1;
+    deps.stats.packetsAccepted += 1;
+    deps.onStored();
+    return [200, 'OK'];
+  }
+
+  return {
+    server,
+    listen(port: number, host = '0.0.0.0'): Promise<number> {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const a = server.address();
+          resolve(typeof a === 'object' && a ? a.port : port);
+        });
+      });
+    },
+    close(): Promise<void> {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function reply(res: http.ServerResponse, status: number, text: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
+}
+
+const redact = (url: string) => url.slice(0, 500);

@@ -1,0 +1,105 @@
+import type pg from 'pg';
+
+/** One position as it is written to the log. */
+export interface PositionRow {
+  unitId: number;
+  deviceTimeMs: number;
+  lat: number;
+  lon: number;
+  altitude: number;
+  angle: number;
+  satellites: number;
+  speed: number;
+  priority: number;
+  eventIo: number;
+  io: Record<string, number | string>;
+  protocol: string;
+}
+
+interface Pending {
+  rows: PositionRow[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export interface WriterOptions {
+  /** Rows per INSERT statement. */
+  maxBatchRows?: number;
+  /** Statements in flight at once, each on its own connection. */
+  concurrency?: number;
+}
+
+const INSERT = `INSERT INTO positions
+  (unit_id, device_time, lat, lon, altitude, angle, satellites, speed, priority, event_io, io, protocol)
+  SELECT u, to_timestamp(t / 1000.0), la, lo, al, an, sa, sp, pr, ev, io, pc
+  FROM unnest($1::int[], $2::float8[], $3::float8[], $4::float8[], $5::int[], $6::int[], $7::int[], $8::int[],
+              $9::int[], $10::int[], $11::jsonb[], $12::text[]) AS x(u, t, la, lo, al, an, sa, sp, pr, ev, io, pc)
+  ON CONFLICT (unit_id, device_time, event_io) DO NOTHING`;
+
+/**
+ * Group commit: batches from many connections are written together in one statement, and each
+ * caller's promise resolves only after that statement has committed. A re-sent batch meets the
+ * unique key and is skipped, so it is acknowledged again without being stored twice.
+ */
+export function positionWriter(pool: pg.Pool, options: WriterOptions = {}) {
+  const maxBatchRows = options.maxBatchRows ?? 4000;
+  const concurrency = options.concurrency ?? 3;
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let closed = false;
+
+  function take(): Pending[] {
+    const batch: Pending[] = [];
+    let rows = 0;
+    while (queue.length && (rows === 0 || rows + (queue[0] as Pending).rows.length <= maxBatchRows)) {
+      const p = queue.shift() as Pending;
+      batch.push(p);
+      rows += p.rows.length;
+    }
+    return batch;
+  }
+
+  async function flush(batch: Pending[]): Promise<void> {
+    const rows = batch.flatMap((p) => p.rows);
+    try {
+      await pool.query(INSERT, [
+        rows.map((r) => r.unitId), rows.map((r) => r.deviceTimeMs), rows.map((r) => r.lat), rows.map((r) => r.lon),
+        rows.map((r) => r.altitude), rows.map((r) => r.angle), rows.map((r) => r.satellites), rows.map((r) => r.speed),
+        rows.map((r) => r.priority), rows.map((r) => r.eventIo), rows.map((r) => JSON.stringify(r.io)), rows.map((r) => r.protocol),
+      ]);
+      for (const p of batch) p.resolve();
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < concurrency && queue.length) {
+      const batch = take();
+      inFlight += 1;
+      void flush(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    /** Resolves once every row is committed (or was already stored); rejects when the write failed. */
+    write(rows: PositionRow[]): Promise<void> {
+      if (closed) return Promise.reject(new Error('the position writer is closed'));
+      if (rows.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ rows, resolve, reject });
+        pump();
+      });
+    },
+    get pending(): number {
+      return queue.length + inFlight;
+    },
+    close(): void {
+      closed = true;
+    },
+  };
+}
+export type PositionWriter = ReturnType<typeof positionWriter>;

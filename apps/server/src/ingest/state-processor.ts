@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { interpret } from './io-map.ts';
+import type { UnitDirectory } from './unit-directory.ts';
+
+interface LogRow {
+  id: string;
+  tx: string;
+  unit_id: number;
+  t: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  angle: number;
+  satellites: number;
+  io: Record<string, number | string>;
+}
+
+export interface StateChange {
+  unitId: number;
+  siteId: number;
+}
+
+const CURSOR = 'state';
+const LOCK_KEY = 7262002;
+
+const READ = `SELECT id::text, tx::text, unit_id, extract(epoch FROM device_time) * 1000 AS t, lat, lon, speed, angle, satellites, io
+  FROM positions
+  WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY tx, id LIMIT $3`;
+
+const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
+    external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
+    fault_codes, io, updated_at)
+  SELECT u, p, to_timestamp(t / 1000.0), la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td,
+    ARRAY(SELECT jsonb_array_elements_text(fc)), io, now()
+  FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[], $5::float8[], $6::int[], $7::int[], $8::int[], $9::bool[],
+    $10::bool[], $11::float8[], $12::float8[], $13::int[], $14::bool[], $15::bool[], $16::bool[], $17::float8[], $18::float8[],
+    $19::float8[], $20::int[], $21::float8[], $22::jsonb[], $23::jsonb[])
+    AS x(u, p, t, la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td, fc, io)
+  ON CONFLICT (unit_id) DO UPDATE SET
+    position_id = EXCLUDED.position_id, device_time = EXCLUDED.device_time, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+    speed = EXCLUDED.speed, angle = EXCLUDED.angle, satellites = EXCLUDED.satellites,
+    ignition = coalesce(EXCLUDED.ignition, s.ignition), movement = coalesce(EXCLUDED.movement, s.movement),
+    external_voltage = coalesce(EXCLUDED.external_voltage, s.external_voltage), odometer = coalesce(EXCLUDED.odometer, s.odometer),
+    gsm_signal = coalesce(EXCLUDED.gsm_signal, s.gsm_signal), pto1 = EXCLUDED.pto1, pto2 = EXCLUDED.pto2,
+    panic = EXCLUDED.panic, fuel_level = coalesce(EXCLUDED.fuel_level, s.fuel_level),
+    fuel_used = coalesce(EXCLUDED.fuel_used, s.fuel_used), engine_hours = coalesce(EXCLUDED.engine_hours, s.engine_hours),
+    rpm = coalesce(EXCLUDED.rpm, s.rpm), total_distance = coalesce(EXCLUDED.total_distance, s.total_distance),
+    fault_codes = EXCLUDED.fault_codes, io = s.io || EXCLUDED.io, updated_at = now()
+  WHERE s.device_time <= EXCLUDED.device_time`;
+
+/**
+ * Keeps unit_state from the positions log. It reads rows in (transaction id, id) order and only
+ * rows of transactions older than every one still running, so no row committed late is ever
+ * skipped; the cursor moves in the same transaction as the state, so a restart resumes exactly.
+ */
+export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
+  batch?: number; idleMs?: number; onChanges?: (changes: StateChange[]) => void; onError?: (err: unknown) => void;
+} = {}) {
+  const batch = opts.batch ?? 5000;
+  let running = false;
+  let dirty = false;
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function runOnce(): Promise<number> {
+    const client = await pool.connect();
+    let changes: StateChange[] = [];
+    let count = 0;
+    try {
+      await client.query('BEGIN');
+      const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY]);
+      if (!lock.rows[0]?.ok) {
+        await client.query('ROLLBACK');
+        return 0;
+      }
+      const cur = await client.query<{ tx: string; position_id: string }>(
+        'SELECT tx::text, position_id::text FROM processor_cursors WHERE name = $1', [CURSOR]);
+      const from = cur.rows[0] ?? { tx: '0', position_id: '0' };
+      const { rows } = await client.query<LogRow>(READ, [from.tx, from.position_id, batch]);
+      count = rows.length;
+      if (count === 0) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      const latest = new Map<number, LogRow>();
+      for (const r of rows) {
+        const seen = latest.get(r.unit_id);
+        if (!seen || r.t >= seen.t) latest.set(r.unit_id, r);
+      }
+      const units = await directory.units([...latest.keys()]);
+      const list = [...latest.values()].filter((r) => units.has(r.unit_id));
+      const m = list.map((r) => interpret(r.io, (units.get(r.unit_id) as { ioMap: Parameters<typeof interpret>[1] }).ioMap));
+      await client.query(UPSERT, [
+        list.map((r) => r.unit_id), list.map((r) => r.id), list.map((r) => r.t), list.map((r) => r.lat), list.map((r) => r.lon),
+        list.map((r) => r.speed), list.map((r) => r.angle), list.map((r) => r.satellites), m.map((x) => x.ignition),
+        m.map((x) => x.movement), m.map((x) => x.externalVoltage), m.map((x) => x.odometer), m.map((x) => x.gsmSignal),
+        m.map((x) => x.pto1), m.map((x) => x.pto2), m.map((x) => x.panic), m.map((x) => x.fuelLevel), m.map((x) => x.fuelUsed),
+        m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
+        m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)),
+      ]);
+      const last = rows[rows.length - 1] as LogRow;
+      await client.query(
+        `INSERT INTO processor_cursors (name, tx, position_id) VALUES ($1, $2::xid8, $3)
+         ON CONFLICT (name) DO UPDATE SET tx = EXCLUDED.tx, position_id = EXCLUDED.position_id, updated_at = now()`,
+        [CURSOR, last.tx, last.id]);
+      await client.query('COMMIT');
+      changes = list.map((r) => ({ unitId: r.unit_id, siteId: (units.get(r.unit_id) as { siteId: number }).siteId }));
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+    if (changes.length) opts.onChanges?.(changes);
+    return count;
+  }
+
+  return {
+    runOnce,
+    /** Runs at once instead of at the next idle tick. */
+    kick(): void {
+      dirty = true;
+      wake?.();
+    },
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let n = 0;
+          dirty = false;
+          try {
+            n = await runOnce();
+          } catch (err) {
+            opts.onError?.(err);
+          }
+          if (n < batch && running && !dirty) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, opts.idleMs ?? 500);
+              wake = () => { clearTimeout(timer); resolve(); };
+            });
+            wake = undefined;
+          }
+        }
+      })();
+    },
+    async stop(): Promise<void> {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}
+export type StateProcessor = ReturnType<typeof stateProcessor>;

@@ -1,0 +1,139 @@
+import { encodeAck, encodeCodec12Command, encodeImeiReply, ProtocolError, TeltonikaFramer, type Frame } from '@fleet/protocols';
+import type net from 'node:net';
+import type { IngestDeps } from './ingest-deps.ts';
+import { avlRecordToRow, describeRecord } from './records.ts';
+import type { KnownUnit } from './unit-directory.ts';
+
+/** Why a connection was closed; counted per reason. */
+export class CloseReason extends Error {}
+
+interface PendingCommand {
+  resolve: (reply: string) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * One device's TCP conversation: IMEI login, AVL packets acknowledged only after their records are
+ * committed, keep-alives, and Codec 12 command replies. Frames are handled strictly in order; the
+ * socket is paused while a packet is being stored, so a device cannot make us buffer without bound.
+ */
+export class TeltonikaConnection {
+  unit: KnownUnit | undefined;
+  imei: string | undefined;
+  readonly openedAt = Date.now();
+  lastDataAt = Date.now();
+  partialSince: number | null = null;
+  private readonly framer: TeltonikaFramer;
+  private chain: Promise<void> = Promise.resolve();
+  private command: PendingCommand | undefined;
+  private closed = false;
+
+  constructor(readonly socket: net.Socket, private readonly deps: IngestDeps, maxDataLength: number) {
+    this.framer = new TeltonikaFramer({ maxDataLength });
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+  }
+
+  private onData(chunk: Buffer): void {
+    this.lastDataAt = Date.now();
+    let frames: Frame[];
+    try {
+      frames = this.framer.push(chunk);
+    } catch (err) {
+      this.close(err instanceof ProtocolError ? `protocol:${err.code}` : 'protocol:error', err);
+      return;
+    }
+    this.partialSince = this.framer.buffered > 0 ? (this.partialSince ?? Date.now()) : null;
+    if (frames.length === 0) return;
+    this.socket.pause();
+    this.chain = this.chain
+      .then(async () => {
+        for (const frame of frames) {
+          if (this.closed) return;
+          await this.handle(frame);
+        }
+        if (!this.closed) this.socket.resume();
+      })
+      .catch((err: unknown) => this.close(err instanceof CloseReason ? err.message : 'store-failed', err));
+  }
+
+  private async handle(frame: Frame): Promise<void> {
+    const { deps } = this;
+    if (frame.kind === 'imei') {
+      this.imei = frame.imei;
+      const unit = await deps.directory.lookup(frame.imei);
+      if (!unit) {
+        await deps.directory.recordUnknown(frame.imei, 'teltonika-tcp', this.socket.remoteAddress ?? '');
+        this.socket.write(encodeImeiReply(false));
+        throw new CloseReason('unknown-device');
+      }
+      this.unit = unit;
+      deps.commands.register(unit.unitId, this);
+      deps.frames.add(unit.unitId, 'in', 'imei', frame.bytes, { imei: frame.imei });
+      this.socket.write(encodeImeiReply(true));
+      return;
+    }
+    const unit = this.unit;
+    if (!unit) throw new CloseReason('protocol:no-login');
+    if (frame.kind === 'keepalive') return;
+    if (frame.kind === 'codec12') {
+      deps.frames.add(unit.unitId, 'in', 'codec12', frame.bytes, frame.message);
+      if (frame.message.type === 'response' && this.command) {
+        const { resolve, timer } = this.command;
+        clearTimeout(timer);
+        this.command = undefined;
+        resolve(frame.message.text);
+      }
+      return;
+    }
+    const { records } = frame.packet;
+    deps.frames.add(unit.unitId, 'in', `avl codec 0x${frame.packet.codec.toString(16)}`, frame.bytes, records.map(describeRecord));
+    await deps.writer.write(records.map((r) => avlRecordToRow(unit.unitId, r, 'teltonika')));
+    // Only now, with the records committed, does the device hear that they arrived.
+    const ack = encodeAck(records.length);
+    this.socket.write(ack);
+    deps.stats.recordsAccepted += records.length;
+    deps.stats.packetsAccepted += 1;
+    deps.frames.add(unit.unitId, 'out', 'ack', ack, { accepted: records.length });
+    deps.onStored();
+  }
+
+  /** Sends a Codec 12 command and waits for the device's reply, one command at a time. */
+  sendCommand(text: string, timeoutMs: number): Promise<string> {
+    if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
+    if (this.command) return Promise.reject(new Error('busy'));
+    const unitId = this.unit.unitId;
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.command = undefined;
+        reject(new Error('timeout'));
+      }, timeoutMs);
+      this.command = { resolve, reject, timer };
+      const bytes = encodeCodec12Command(text);
+      this.socket.write(bytes);
+      this.deps.frames.add(unitId, 'out', 'codec12', bytes, { type: 'command', text });
+    });
+  }
+
+  close(reason: string, err?: unknown): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.deps.stats.closed(reason);
+    if (reason !== 'peer-closed') {
+      this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error && !(err instanceof CloseReason) ? err.message : undefined }, 'device connection closed');
+    }
+    if (this.command) {
+      clearTimeout(this.command.timer);
+      this.command.reject(new Error('offline'));
+      this.command = undefined;
+    }
+    if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
+    this.socket.end();
+    this.socket.destroySoon();
+    setTimeout(() => this.socket.destroy(), 2000).unref();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+}

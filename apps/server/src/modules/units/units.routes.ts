@@ -1,0 +1,126 @@
+import {
+  addSiteUnitAnswerSchema, addSiteUnitBodySchema, commandAnswerSchema, fmsCommandQuerySchema, ingestStatsAnswerSchema,
+  ioCommandQuerySchema, isAdmin, isReadOnlyCommand, lastFmsAnswerSchema, lastUnitInfoAnswerSchema, uidQuerySchema,
+  unknownDevicesAnswerSchema,
+} from '@fleet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import type { Caller } from '../auth/session.service.ts';
+import type { TenancyService } from '../tenancy/tenancy.service.ts';
+import type { UnitsRepository } from './units.repository.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { DeviceLink } from './device-link.ts';
+
+const tag = { tags: ['units'] };
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy: TenancyService; devices: DeviceLink; mail: MailService; commandTimeoutMs: number }> = async (app, opts) => {
+  const { repo, tenancy, devices } = opts;
+
+  /** The unit, refused like a missing one when it is not on one of the caller's sites. */
+  async function unitOf(caller: Caller, uid: number) {
+    const found = await repo.unitWithState(uid);
+    if (!found || !caller.siteIds.includes(found.unit.siteId)) throw notFound('unit');
+    return found;
+  }
+
+  app.post('/addnewsiteunit', {
+    schema: { ...tag, summary: 'Register a device on a site (administrators); its next attempt is accepted', body: addSiteUnitBodySchema, response: { 200: addSiteUnitAnswerSchema } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const { siteid, uid, unittype, registration } = request.body;
+    tenancy.assertSite(callerOf(request), siteid);
+    if (!(await repo.unitTypeExists(unittype))) throw badRequest(`There is no unit type ${unittype}.`);
+    if (await repo.unitByDevice(uid)) throw new ApiError(409, `The device ${uid} is already registered.`);
+    const unitid = await repo.addUnit(siteid, uid, unittype, registration ?? uid);
+    devices.forget(uid);
+    return { ok: 1 as const, unitid };
+  });
+
+  app.get('/unknowndevices', {
+    schema: { ...tag, summary: 'Devices that tried to report without being registered (super administrators)', response: { 200: unknownDevicesAnswerSchema } },
+    config: { access: 'super' },
+  }, async () => ({
+    ok: 1 as const,
+    devices: (await repo.unknownDevices()).map((d) => ({
+      deviceid: d.deviceId, protocol: d.protocol, first: d.firstAt.toISOString(), last: d.lastAt.toISOString(), attempts: d.attempts, address: d.lastAddress,
+    })),
+  }));
+
+  app.get('/lastunitinfo', {
+    schema: { ...tag, summary: "A unit's latest state", querystring: uidQuerySchema, response: { 200: lastUnitInfoAnswerSchema } },
+  }, async (request) => {
+    const { unit, state: s } = await unitOf(callerOf(request), request.query.uid);
+    return {
+      ok: 1 as const,
+      unit: {
+        unitid: unit.id, registration: unit.registration, updated: iso(s?.deviceTime), lat: s?.lat ?? null, lon: s?.lon ?? null,
+        speed: s ? Math.round(s.speed * 0.621371) : 0, direction: s?.angle ?? 0, satellites: s?.satellites ?? 0,
+        ign: s?.ignition ? 1 : 0, movement: s?.movement ? 1 : 0, externalvoltage: s?.externalVoltage ?? null,
+        odometer: s?.odometer ?? null, gsm: s?.gsmSignal ?? null, ptotrigger1: s?.pto1 ? 1 : 0, ptotrigger2: s?.pto2 ? 1 : 0,
+        panic: s?.panic ? 1 : 0, online: devices.isOnline(unit.id), io: (s?.io ?? {}) as Record<string, number | string>,
+      },
+    };
+  });
+
+  app.get('/lastfmsv2data', {
+    schema: { ...tag, summary: "A unit's latest FMS/CAN values", querystring: uidQuerySchema, response: { 200: lastFmsAnswerSchema } },
+  }, async (request) => {
+    const { unit, state: s } = await unitOf(callerOf(request), request.query.uid);
+    return {
+      ok: 1 as const,
+      fms: {
+        unitid: unit.id, updated: iso(s?.deviceTime), fuellevel: s?.fuelLevel ?? null, fuelused: s?.fuelUsed ?? null,
+        enginehours: s?.engineHours ?? null, rpm: s?.rpm ?? null, totaldistance: s?.totalDistance ?? null, faultcodes: s?.faultCodes ?? [],
+      },
+    };
+  });
+
+  async function send(caller: Caller, uid: number, cmd: string) {
+    await unitOf(caller, uid);
+    if (!isReadOnlyCommand(cmd) && !isAdmin(caller.user.usertype)) {
+      throw forbidden('Only an administrator may send this command: it changes the device.');
+    }
+    try {
+      const reply = await devices.send(uid, cmd, opts.commandTimeoutMs);
+      await repo.logCommand({ unitId: uid, userId: caller.user.id, command: cmd, status: 'answered', response: reply });
+      return { ok: 1 as const, reply };
+    } catch (err) {
+      const why = err instanceof Error ? err.message : 'failed';
+      await repo.logCommand({ unitId: uid, userId: caller.user.id, command: cmd, status: why, response: null });
+      if (why === 'offline') throw new ApiError(409, 'The device is offline: it has no open connection to the server.');
+      if (why === 'busy') throw new ApiError(409, 'The device is answering another command; try again in a moment.');
+      if (why === 'timeout') throw new ApiError(504, `The device did not answer within ${Math.round(opts.commandTimeoutMs / 1000)} seconds.`);
+      throw err;
+    }
+  }
+
+  app.get('/sendfmscommand', {
+    schema: { ...tag, summary: 'Send a GPRS (Codec 12) command to a device and wait for its reply', querystring: fmsCommandQuerySchema, response: { 200: commandAnswerSchema } },
+  }, async (request) => send(callerOf(request), request.query.uid, request.query.cmd));
+
+  app.get('/sendiocommand', {
+    schema: { ...tag, summary: 'Send an output (IO) command to a device and wait for its reply', querystring: ioCommandQuerySchema, response: { 200: commandAnswerSchema } },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const notify = request.query.notifyemail;
+    if (notify && notify !== '0' && notify !== '1' && notify.toLowerCase() !== caller.user.email.toLowerCase()) {
+      throw badRequest('notifyemail may only be 1 or your own address.');
+    }
+    const answer = await send(caller, request.query.uid, request.query.cmd);
+    if (notify && notify !== '0') {
+      await opts.mail.send({
+        brandId: null, userId: caller.user.id, to: caller.user.email, from: 'Fleet <no-reply@fleet.local>',
+        subject: `Device command answered: ${request.query.cmd}`,
+        text: `Unit ${request.query.uid} answered the command "${request.query.cmd}":\n\n${answer.reply}\n`,
+      });
+    }
+    return answer;
+  });
+
+  app.get('/ingeststats', {
+    schema: { ...tag, summary: 'Device listener counters (super administrators)', response: { 200: ingestStatsAnswerSchema } },
+    config: { access: 'super' },
+  }, async () => ({ ok: 1 as const, stats: devices.stats() }));
+};

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { idParam, success } from '../api/envelope.ts';
+
+/** A device id: IMEI (15 digits) for Teltonika, the phone's id for the Traccar Client app. */
+export const deviceIdSchema = z.string().trim().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'a device id is 1 to 64 letters, digits, dots, dashes, colons or underscores');
+
+export const addSiteUnitBodySchema = z.strictObject({
+  siteid: idParam,
+  uid: deviceIdSchema,
+  unittype: idParam,
+  registration: z.string().trim().min(1).max(40).optional(),
+});
+export const addSiteUnitAnswerSchema = success({ unitid: z.number() });
+
+export const removeSiteUnitBodySchema = z.strictObject({ siteid: idParam, uid: idParam });
+
+export const unknownDeviceSchema = z.object({
+  deviceid: z.string(), protocol: z.string(), first: z.string(), last: z.string(), attempts: z.number(), address: z.string(),
+});
+export const unknownDevicesAnswerSchema = success({ devices: z.array(unknownDeviceSchema) });
+
+export const uidQuerySchema = z.strictObject({ uid: idParam });
+
+export const lastUnitInfoSchema = z.object({
+  unitid: z.number(), registration: z.string(), updated: z.string().nullable(), lat: z.number().nullable(), lon: z.number().nullable(),
+  speed: z.number(), direction: z.number(), satellites: z.number(), ign: z.number(), movement: z.number(),
+  externalvoltage: z.number().nullable(), odometer: z.number().nullable(), gsm: z.number().nullable(),
+  ptotrigger1: z.number(), ptotrigger2: z.number(), panic: z.number(), online: z.boolean(),
+  io: z.record(z.string(), z.union([z.number(), z.string()])),
+});
+export const lastUnitInfoAnswerSchema = success({ unit: lastUnitInfoSchema });
+
+export const fmsDataSchema = z.object({
+  unitid: z.number(), updated: z.string().nullable(), fuellevel: z.number().nullable(), fuelused: z.number().nullable(),
+  enginehours: z.number().nullable(), rpm: z.number().nullable(), totaldistance: z.number().nullable(), faultcodes: z.array(z.string()),
+});
+export const lastFmsAnswerSchema = success({ fms: fmsDataSchema });
+
+const commandText = z.string().trim().min(1).max(200).regex(/^[\x20-\x7e]+$/, 'a command is plain ASCII text');
+export const fmsCommandQuerySchema = z.strictObject({ uid: idParam, cmd: commandText, cmddesc: z.string().max(200).optional() });
+export const ioCommandQuerySchema = z.strictObject({ uid: idParam, cmd: commandText, notifyemail: z.string().max(254).optional() });
+export const commandAnswerSchema = success({ reply: z.string() });
+
+export const ingestStatsAnswerSchema = success({
+  stats: z.object({
+    connectionsOpen: z.number(), connectionsTotal: z.number(), recordsAccepted: z.number(), packetsAccepted: z.number(),
+    closedBecause: z.record(z.string(), z.number()),
+  }),
+});
+
+/** Commands any user of the unit's site may send; anything else (e.g. setdigout) needs an administrator. */
+export const READ_ONLY_COMMANDS = ['getinfo', 'getver', 'getstatus', 'getgps', 'getio', 'readio', 'getparam', 'battery', 'fc_lv'];
+
+export function isReadOnlyCommand(cmd: string): boolean {
+  const word = cmd.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  return READ_ONLY_COMMANDS.includes(word);
+}
