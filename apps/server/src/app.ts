@@ -27,6 +27,7 @@ import { installErrorHandling } from './plugins/errors.ts';
 import { redactUrl, requestContext } from './plugins/request-context.ts';
 import { security } from './plugins/security.ts';
 import { serveWebApp } from './web/static.ts';
+import { realtimeGateway } from './realtime/gateway.ts';
 
 export interface AppOptions {
   database: Database;
@@ -101,5 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }, { prefix: '/api/v1' });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });
+  const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool });
+  app.addHook('onClose', async () => gateway.close());
   return app;
 }

@@ -9,3 +9,4 @@ export * from './rules/admin.ts';
 export * from './rules/version.ts';
 export * from './routes/routes.ts';
 export * from './units/units.schema.ts';
+export * from './realtime/events.ts';

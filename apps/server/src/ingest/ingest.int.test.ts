@@ -41,9 +41,9 @@ describe('Teltonika TCP', () => {
     expect(await count(known.id)).toBe(3);
     const vehicles = await waitFor(
       async () => (await t.call('GET', `vehicles?siteid=${ops.siteid}`, { token: ops.token })).json().vehicles,
-      (v: { unitid: number; lat: number | null }[]) => v.find((x) => x.unitid === known.id)?.lat != null,
+      (v: { unitid: number; lat: number | null }[] | undefined) => v?.find((x) => x.unitid === known.id)?.lat != null,
     );
-    const v = vehicles.find((x: { unitid: number }) => x.unitid === known.id);
+    const v = (vehicles ?? []).find((x: { unitid: number }) => x.unitid === known.id) as Record<string, number>;
     expect(v).toMatchObject({ ign: 1, speed: 30, direction: 90 });
     expect(v.lat).toBeCloseTo(53.7935 + 3e-4, 6);
     d.close();
@@ -114,7 +114,7 @@ describe('Teltonika TCP', () => {
     await good.login(other);
     const { encodeAvlPacket } = await import('@fleet/protocols');
     const frame = encodeAvlPacket({ codec: CODEC_8E, records: [record(200)] });
-    frame[frame.length - 1] ^= 0xff;
+    frame.writeUInt8((frame.at(-1) as number) ^ 0xff, frame.length - 1);
     bad.write(frame);
     expect(await bad.read(4, 2000)).toBeNull();
     expect(bad.closed).toBe(true);

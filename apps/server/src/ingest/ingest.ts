@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { CommandRegistry } from './commands.ts';
 import { FrameLog } from './frame-log.ts';
@@ -16,7 +17,6 @@ export interface IngestOptions {
   host?: string;
   limits?: Partial<TcpLimits>;
   writer?: WriterOptions;
-  onStateChanges?: (changes: StateChange[]) => void;
 }
 
 /** Everything that takes device data in: listeners, the group-commit writer and the state processor. */
@@ -26,8 +26,10 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const frames = new FrameLog();
   const stats = new IngestStats();
   const commands = new CommandRegistry();
+  const stateEvents = new EventEmitter<{ changes: [StateChange[]] }>();
+  stateEvents.setMaxListeners(0);
   const processor = stateProcessor(pool, directory, {
-    onChanges: opts.onStateChanges,
+    onChanges: (changes) => stateEvents.emit('changes', changes),
     onError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'state processor: will retry'),
   });
   const deps = { directory, writer, frames, stats, commands, log, onStored: () => processor.kick() };
@@ -37,7 +39,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0 };
 
   return {
-    directory, writer, frames, stats, commands, processor, ports,
+    directory, writer, frames, stats, commands, processor, ports, stateEvents,
     async start(): Promise<void> {
       const host = opts.host ?? '0.0.0.0';
       ports.teltonika = await tcp.listen(opts.teltonikaPort, host);
@@ -62,5 +64,14 @@ export function deviceLink(ingest: Ingest): import('../modules/units/device-link
     isOnline: (unitId) => ingest.commands.isOnline(unitId),
     forget: (deviceId) => ingest.directory.forget(deviceId),
     stats: () => ingest.stats.snapshot(),
+    recentFrames: (unitId) => ingest.frames.recent(unitId),
+    onFrame(listener) {
+      ingest.frames.on('frame', listener);
+      return () => ingest.frames.off('frame', listener);
+    },
+    onStateChanges(listener) {
+      ingest.stateEvents.on('changes', listener);
+      return () => ingest.stateEvents.off('changes', listener);
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@fleet/shared';
+import { EventEmitter } from 'node:events';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
 import { tokenError } from '../../lib/errors.ts';
 import { buildMenu } from './menus.ts';
@@ -18,6 +19,8 @@ export interface Caller {
 }
 
 export function sessionService(repo: SessionRepository, now: () => number = Date.now) {
+  /** 'ended' carries the ids of sessions that were revoked, so their sockets can be closed. */
+  const events = new EventEmitter<{ ended: [number[], string] }>();
   async function open(user: UserRow, siteId: number | null, instanceUuid: string, userAgent: string) {
     const token = newSecret();
     const session = await repo.create({
@@ -45,6 +48,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
       if (session.expiresAt.getTime() <= t) throw tokenError('Your session has expired. Please sign in again.');
       if (session.lastSeenAt.getTime() + SESSION_IDLE_MS <= t) {
         await repo.revoke(session.id, 'idle');
+        events.emit('ended', [session.id], 'idle');
         throw tokenError('Your session ended after a long time without use. Please sign in again.');
       }
       if (user.disabled) throw tokenError('This account has been disabled.');
@@ -87,8 +91,18 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
       return ids[0] ?? null;
     },
 
-    revoke: repo.revoke,
-    revokeAllOfUser: repo.revokeAllOfUser,
+    events,
+
+    async revoke(id: number, reason: string): Promise<void> {
+      await repo.revoke(id, reason);
+      events.emit('ended', [id], reason);
+    },
+
+    async revokeAllOfUser(userId: number, reason: string): Promise<number[]> {
+      const ids = await repo.revokeAllOfUser(userId, reason);
+      if (ids.length) events.emit('ended', ids, reason);
+      return ids;
+    },
   };
 }
 export type SessionService = ReturnType<typeof sessionService>;

@@ -1,5 +1,17 @@
-/** What the API needs of the device side: command channel, presence, counters, cache control. */
+import type { DebugFrameEvent } from '@fleet/shared';
+
+export interface StateChange {
+  unitId: number;
+  siteId: number;
+}
+
+/** What the API needs of the device side: command channel, presence, counters, cache control, live feeds. */
 export interface DeviceLink {
+  recentFrames(unitId: number): DebugFrameEvent[];
+  /** Calls back for every new debug frame; returns the function that stops it. */
+  onFrame(listener: (frame: DebugFrameEvent) => void): () => void;
+  /** Calls back after the state processor applied new positions. */
+  onStateChanges(listener: (changes: StateChange[]) => void): () => void;
   send(unitId: number, text: string, timeoutMs: number): Promise<string>;
   isOnline(unitId: number): boolean;
   forget(deviceId: string): void;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_IO_MAP, faultCodes, interpret, ioToJson, resolveIoMap } from './io-map.ts';
+
+describe('IO meaning', () => {
+  it('reads the FMB defaults with their scales', () => {
+    const m = interpret({ 239: 1, 240: 0, 21: 4, 66: 27_612, 16: 123_456_789, 2: 1, 3: 1, 4: 0, 89: 64, 83: 12_345, 102: 90, 85: 1450, 87: 5_000_000 }, DEFAULT_IO_MAP);
+    expect(m).toEqual({
+      ignition: true, movement: false, gsmSignal: 4, externalVoltage: 27.612, odometer: 123_456.789, panic: true, pto1: true, pto2: false,
+      fuelLevel: 64, fuelUsed: 1234.5, engineHours: 1.5, rpm: 1450, totalDistance: 5000, faultCodes: [],
+    });
+  });
+
+  it('leaves what the device did not send as unknown, and flags off', () => {
+    const m = interpret({}, DEFAULT_IO_MAP);
+    expect(m.ignition).toBeNull();
+    expect(m.panic).toBe(false);
+    expect(m.fuelLevel).toBeNull();
+  });
+
+  it('falls back to litres when the fuel percentage is missing', () => {
+    expect(interpret({ 84: 1234 }, DEFAULT_IO_MAP).fuelLevel).toBe(123.4);
+  });
+
+  it("lets a unit type move the panic button and the PTOs to other inputs", () => {
+    const map = resolveIoMap({ panic: 1, pto1: 179, bogus: 'x' });
+    expect(map.panic).toBe(1);
+    expect(map.pto1).toBe(179);
+    expect(interpret({ 1: 1, 2: 0, 179: 1 }, map)).toMatchObject({ panic: true, pto1: true });
+    expect(resolveIoMap({ panic: 'two' })).toEqual(DEFAULT_IO_MAP);
+  });
+
+  it('reads J1939 fault codes from a variable-length text element', () => {
+    const hex = `0x${Buffer.from('SPN 100 FMI 1,SPN 190 FMI 2').toString('hex')}`;
+    expect(faultCodes(hex)).toEqual(['SPN 100 FMI 1', 'SPN 190 FMI 2']);
+    expect(faultCodes(undefined)).toEqual([]);
+    expect(faultCodes('0x0001ff')).toEqual(['0x0001ff']);
+  });
+
+  it('stores 8-byte values beyond 2^53 as decimal strings and variable ones as hex', () => {
+    const json = ioToJson({
+      io: new Map([[16, { size: 4, value: 7 }], [78, { size: 8, value: 2n ** 60n }], [11, { size: 8, value: 5n }]]),
+      ioVariable: new Map([[256, Buffer.from('VIN')]]),
+    });
+    expect(json).toEqual({ 16: 7, 78: (2n ** 60n).toString(), 11: 5, 256: '0x56494e' });
+  });
+});

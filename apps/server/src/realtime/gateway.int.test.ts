@@ -1,0 +1,103 @@
+import type { ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, SessionUser, VehicleUpdate } from '@fleet/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { record, TestDevice } from '../../test/device-client.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+let t: TestApp;
+let base: string;
+let leeds: SessionUser;
+let northway: SessionUser;
+let unit: { id: number; device_id: string };
+const sockets: Client[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const a = t.app.server.address();
+  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  leeds = await t.login('ops.leeds@aire-valley.example');
+  northway = await t.login('ops@northway.example');
+  unit = (await t.database.pool.query('SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id <> 20 ORDER BY id LIMIT 1', [leeds.siteid])).rows[0];
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+function open(user: SessionUser | null, query: Record<string, string> = {}): Promise<Client> {
+  const s: Client = connect(base, { autoConnect: false, transports: ['websocket'], query, auth: user ? { token: user.token, instanceuuid: user.instanceuuid } : {} });
+  sockets.push(s);
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', (e) => reject(e));
+    s.connect();
+  });
+}
+
+const subscribe = (s: Client, uid: number) =>
+  new Promise<Parameters<Parameters<ClientToServerEvents['debug:subscribe']>[1]>[0]>((resolve) => s.emit('debug:subscribe', uid, resolve));
+
+describe('realtime gateway', () => {
+  it('refuses a socket without a valid session', async () => {
+    await expect(open(null)).rejects.toThrow(/tokenerror/);
+    await expect(open({ ...leeds, token: 'forged' })).rejects.toThrow(/tokenerror/);
+  });
+
+  it('streams a unit’s frames to its own site’s users only', async () => {
+    const mine = await open(leeds);
+    const theirs = await open(northway);
+    expect((await subscribe(mine, unit.id)).ok).toBe(1);
+    expect(await subscribe(theirs, unit.id)).toEqual({ ok: 0, message: 'No such unit.' });
+    const seenByOther: DebugFrameEvent[] = [];
+    theirs.on('debug:frame', (f) => seenByOther.push(f));
+    const got = new Promise<DebugFrameEvent>((resolve) => mine.on('debug:frame', (f) => { if (f.kind.startsWith('avl')) resolve(f); }));
+    const device = await TestDevice.connect(t.ingest.ports.teltonika);
+    await device.login(unit.device_id);
+    await device.send([record(1)]);
+    const frame = await got;
+    expect(frame.uid).toBe(unit.id);
+    expect(frame.hex.startsWith('00000000')).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seenByOther).toEqual([]);
+    device.close();
+  });
+
+  it('sends recent frames to a debugger that connects with query uid', async () => {
+    const s = await open(leeds, { uid: String(unit.id) });
+    const first = await new Promise<DebugFrameEvent>((resolve) => s.once('debug:frame', resolve));
+    expect(first.uid).toBe(unit.id);
+  });
+
+  it('pushes vehicle updates to the site room within a second', async () => {
+    const mine = await open(leeds);
+    const other = await open(northway);
+    const leaked: VehicleUpdate[] = [];
+    other.on('vehicles:update', (u) => leaked.push(...u));
+    const started = Date.now();
+    const update = new Promise<VehicleUpdate>((resolve) => mine.on('vehicles:update', (list) => {
+      const u = list.find((x) => x.unitid === unit.id);
+      if (u && u.updated === new Date(Date.UTC(2026, 10, 22, 8, 0, 0) + 50_000).toISOString()) resolve(u);
+    }));
+    const device = await TestDevice.connect(t.ingest.ports.teltonika);
+    await device.login(unit.device_id);
+    await device.send([record(50)]);
+    const u = await update;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(u.lat).toBeCloseTo(53.7935 + 50e-4, 6);
+    expect(leaked.filter((x) => x.unitid === unit.id)).toEqual([]);
+    device.close();
+  });
+
+  it('disconnects the sockets of a session that logs out', async () => {
+    const user = await t.login('admin.leeds@aire-valley.example');
+    const s = await open(user);
+    const ended = new Promise<string>((resolve) => s.once('session:ended', resolve));
+    const gone = new Promise<void>((resolve) => s.once('disconnect', () => resolve()));
+    await t.call('POST', 'logout', { token: user.token, body: {} });
+    expect(await ended).toBe('logout');
+    await gone;
+    await expect(open(user)).rejects.toThrow(/tokenerror/);
+  });
+});

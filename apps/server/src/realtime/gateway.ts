@@ -1,0 +1,106 @@
+import type pg from 'pg';
+import type { ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, SocketAuth } from '@fleet/shared';
+import { SOCKET_PATH } from '@fleet/shared';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { Caller, SessionService } from '../modules/auth/session.service.ts';
+import type { DeviceLink, StateChange } from '../modules/units/device-link.ts';
+import { vehicleUpdates } from './vehicle-updates.ts';
+
+type FleetSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>;
+
+const siteRoom = (siteId: number) => `site:${siteId}`;
+const debugRoom = (uid: number) => `debug:${uid}`;
+
+/**
+ * Socket.IO on the web server. A client authenticates in the handshake's auth field; the server
+ * chooses its rooms from the session (its current site; a unit's debug room only when the unit is
+ * on one of the session's sites). A session that ends closes its sockets.
+ */
+export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionService; devices: DeviceLink; pool: pg.Pool }) {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+  });
+  const bySession = new Map<number, Set<FleetSocket>>();
+  const updates = vehicleUpdates(deps.pool);
+
+  io.use(async (socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as Partial<SocketAuth>;
+    if (typeof auth.token !== 'string' || auth.token === '') return next(new Error('tokenerror'));
+    try {
+      const caller = await deps.sessions.resolve(auth.token, typeof auth.instanceuuid === 'string' ? auth.instanceuuid : undefined);
+      if (caller.user.mustChangePassword) return next(new Error('password change required'));
+      socket.data.caller = caller;
+      next();
+    } catch {
+      next(new Error('tokenerror'));
+    }
+  });
+
+  async function unitSite(uid: number): Promise<number | undefined> {
+    const res = await deps.pool.query<{ site_id: number }>('SELECT site_id FROM units WHERE id = $1', [uid]);
+    return res.rows[0]?.site_id;
+  }
+
+  async function subscribeDebug(socket: FleetSocket, uid: number): Promise<DebugFrameEvent[] | string> {
+    if (!Number.isInteger(uid) || uid <= 0) return 'No such unit.';
+    const site = await unitSite(uid);
+    if (site === undefined || !socket.data.caller.siteIds.includes(site)) return 'No such unit.';
+    await socket.join(debugRoom(uid));
+    return deps.devices.recentFrames(uid);
+  }
+
+  io.on('connection', (socket: FleetSocket) => {
+    const { session } = socket.data.caller;
+    const set = bySession.get(session.id) ?? new Set();
+    set.add(socket);
+    bySession.set(session.id, set);
+    if (session.siteId) void socket.join(siteRoom(session.siteId));
+    socket.on('disconnect', () => {
+      set.delete(socket);
+      if (set.size === 0) bySession.delete(session.id);
+    });
+    socket.on('debug:subscribe', (uid, ack) => {
+      if (typeof ack !== 'function') return;
+      void subscribeDebug(socket, Number(uid)).then(
+        (r) => ack(typeof r === 'string' ? { ok: 0, message: r } : { ok: 1, frames: r }),
+        () => ack({ ok: 0, message: 'The debugger could not subscribe; try again.' }),
+      );
+    });
+    socket.on('debug:unsubscribe', (uid) => void socket.leave(debugRoom(Number(uid))));
+    // The spec's debugger connects with query parameter uid.
+    const queryUid = Number(socket.handshake.query.uid);
+    if (queryUid) {
+      void subscribeDebug(socket, queryUid).then((r) => {
+        if (typeof r === 'string') return;
+        for (const f of r) socket.emit('debug:frame', f);
+      });
+    }
+  });
+
+  deps.sessions.events.on('ended', (ids, reason) => {
+    for (const id of ids) {
+      for (const socket of bySession.get(id) ?? []) {
+        socket.emit('session:ended', reason);
+        socket.disconnect(true);
+      }
+    }
+  });
+  const stopFrames = deps.devices.onFrame((frame) => io.to(debugRoom(frame.uid)).emit('debug:frame', frame));
+  const stopState = deps.devices.onStateChanges((changes: StateChange[]) => {
+    void updates.forChanges(changes).then((bySite) => {
+      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('vehicles:update', list);
+    }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle updates not sent'));
+  });
+
+  return {
+    io,
+    async close(): Promise<void> {
+      stopFrames();
+      stopState();
+      await io.close();
+    },
+  };
+}

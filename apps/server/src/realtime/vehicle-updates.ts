@@ -1,0 +1,29 @@
+import type pg from 'pg';
+import type { VehicleUpdate } from '@fleet/shared';
+import type { StateChange } from '../modules/units/device-link.ts';
+
+/** Reads the new state of changed units in one query and groups it by site room. */
+export function vehicleUpdates(pool: pg.Pool) {
+  return {
+    async forChanges(changes: StateChange[]): Promise<Map<number, VehicleUpdate[]>> {
+      const res = await pool.query<{
+        unit_id: number; lat: number; lon: number; speed: number; ignition: boolean | null; angle: number;
+        device_time: Date; panic: boolean; pto1: boolean; pto2: boolean;
+      }>(`SELECT unit_id, lat, lon, speed, ignition, angle, device_time, panic, pto1, pto2 FROM unit_state WHERE unit_id = ANY($1::int[])`,
+        [changes.map((c) => c.unitId)]);
+      const siteOf = new Map(changes.map((c) => [c.unitId, c.siteId]));
+      const out = new Map<number, VehicleUpdate[]>();
+      for (const r of res.rows) {
+        const site = siteOf.get(r.unit_id);
+        if (site === undefined) continue;
+        const list = out.get(site) ?? [];
+        list.push({
+          unitid: r.unit_id, lat: r.lat, lon: r.lon, speed: Math.round(r.speed * 0.621371), ign: r.ignition ? 1 : 0,
+          direction: r.angle, updated: r.device_time.toISOString(), vehiclealarm: r.panic, ptotrigger1: r.pto1 ? 1 : 0, ptotrigger2: r.pto2 ? 1 : 0,
+        });
+        out.set(site, list);
+      }
+      return out;
+    },
+  };
+}

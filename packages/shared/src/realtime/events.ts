@@ -1,0 +1,47 @@
+/** One frame of a device conversation, for the protocol debugger. */
+export interface DebugFrameEvent {
+  uid: number;
+  at: string;
+  direction: 'in' | 'out';
+  kind: string;
+  hex: string;
+  decoded: unknown;
+}
+
+/** A vehicle's live state, as the vehicles list answers it. */
+export interface VehicleUpdate {
+  unitid: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  ign: number;
+  direction: number;
+  updated: string;
+  vehiclealarm: boolean;
+  ptotrigger1: number;
+  ptotrigger2: number;
+}
+
+export type Answer<T> = ({ ok: 1 } & T) | { ok: 0; message: string };
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  'debug:frame': (frame: DebugFrameEvent) => void;
+  'vehicles:update': (updates: VehicleUpdate[]) => void;
+  /** Sent just before the server closes a socket whose session ended. */
+  'session:ended': (reason: string) => void;
+}
+
+/** Events the client sends; each answers through its acknowledgement callback. */
+export interface ClientToServerEvents {
+  'debug:subscribe': (uid: number, ack: (answer: Answer<{ frames: DebugFrameEvent[] }>) => void) => void;
+  'debug:unsubscribe': (uid: number) => void;
+}
+
+/** The handshake's auth field: the session token and the client's instance uuid. */
+export interface SocketAuth {
+  token: string;
+  instanceuuid?: string;
+}
+
+export const SOCKET_PATH = '/socket.io';
