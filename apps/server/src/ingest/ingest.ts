@@ -69,6 +69,8 @@ export function deviceLink(ingest: Ingest): import('../modules/units/device-link
       ingest.frames.on('frame', listener);
       return () => ingest.frames.off('frame', listener);
     },
+    watchFrames: (unitId) => ingest.frames.watch(unitId),
+    unwatchFrames: (unitId) => ingest.frames.unwatch(unitId),
     onStateChanges(listener) {
       ingest.stateEvents.on('changes', listener);
       return () => ingest.stateEvents.off('changes', listener);

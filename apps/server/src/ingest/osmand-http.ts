@@ -65,7 +65,7 @@ export function osmandHttpServer(deps: IngestDeps) {
       altitude: Math.round(parsed.altitude ?? 0), angle: Math.round(parsed.bearing ?? 0), satellites: 0,
       speed: Math.round(parsed.speedKmh ?? 0), priority: 0, eventIo: 0, io, protocol: 'osmand',
     }]);
-    deps.frames.add(unit.unitId, 'in', 'osmand', Buffer.from(`${req.method} ${redact(req.url ?? '')}`), parsed);
+    deps.frames.add(unit.unitId, 'in', 'osmand', Buffer.from(`${req.method} ${redact(req.url ?? '')}`), () => parsed);
     deps.stats.recordsAccepted += 1;
     deps.stats.packetsAccepted += 1;
     deps.onStored();

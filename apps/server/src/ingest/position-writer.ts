@@ -29,11 +29,12 @@ export interface WriterOptions {
   concurrency?: number;
 }
 
+// The whole batch travels as one JSON document: cheaper to build and to send than twelve typed arrays.
 const INSERT = `INSERT INTO positions
   (unit_id, device_time, lat, lon, altitude, angle, satellites, speed, priority, event_io, io, protocol)
   SELECT u, to_timestamp(t / 1000.0), la, lo, al, an, sa, sp, pr, ev, io, pc
-  FROM unnest($1::int[], $2::float8[], $3::float8[], $4::float8[], $5::int[], $6::int[], $7::int[], $8::int[],
-              $9::int[], $10::int[], $11::jsonb[], $12::text[]) AS x(u, t, la, lo, al, an, sa, sp, pr, ev, io, pc)
+  FROM json_to_recordset($1::json)
+    AS x(u int, t float8, la float8, lo float8, al int, an int, sa int, sp int, pr int, ev int, io jsonb, pc text)
   ON CONFLICT (unit_id, device_time, event_io) DO NOTHING`;
 
 /**
@@ -62,11 +63,11 @@ export function positionWriter(pool: pg.Pool, options: WriterOptions = {}) {
   async function flush(batch: Pending[]): Promise<void> {
     const rows = batch.flatMap((p) => p.rows);
     try {
-      await pool.query(INSERT, [
-        rows.map((r) => r.unitId), rows.map((r) => r.deviceTimeMs), rows.map((r) => r.lat), rows.map((r) => r.lon),
-        rows.map((r) => r.altitude), rows.map((r) => r.angle), rows.map((r) => r.satellites), rows.map((r) => r.speed),
-        rows.map((r) => r.priority), rows.map((r) => r.eventIo), rows.map((r) => JSON.stringify(r.io)), rows.map((r) => r.protocol),
-      ]);
+      const json = JSON.stringify(rows.map((r) => ({
+        u: r.unitId, t: r.deviceTimeMs, la: r.lat, lo: r.lon, al: r.altitude, an: r.angle, sa: r.satellites, sp: r.speed,
+        pr: r.priority, ev: r.eventIo, io: r.io, pc: r.protocol,
+      })));
+      await pool.query(INSERT, [json]);
       for (const p of batch) p.resolve();
     } catch (err) {
       for (const p of batch) p.reject(err);

@@ -4,7 +4,9 @@ import type { UnitDirectory } from './unit-directory.ts';
 
 interface LogRow {
   id: string;
-  tx: string;
+  last_tx: string;
+  last_id: string;
+  n: number;
   unit_id: number;
   t: number;
   lat: number;
@@ -23,10 +25,17 @@ export interface StateChange {
 const CURSOR = 'state';
 const LOCK_KEY = 7262002;
 
-const READ = `SELECT id::text, tx::text, unit_id, extract(epoch FROM device_time) * 1000 AS t, lat, lon, speed, angle, satellites, io
-  FROM positions
-  WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())
-  ORDER BY tx, id LIMIT $3`;
+// The next window of the log in commit-safe order; of it, only each unit's latest row travels back,
+// with the window's size and last (tx, id) for the cursor.
+const READ = `WITH w AS (
+    SELECT id, tx, unit_id, device_time FROM positions
+    WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY tx, id LIMIT $3),
+  last AS (SELECT tx, id FROM w ORDER BY tx DESC, id DESC LIMIT 1),
+  pick AS (SELECT DISTINCT ON (unit_id) id FROM w ORDER BY unit_id, device_time DESC, id DESC)
+  SELECT p.id::text, p.unit_id, extract(epoch FROM p.device_time) * 1000 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io,
+    (SELECT tx::text FROM last) AS last_tx, (SELECT id::text FROM last) AS last_id, (SELECT count(*) FROM w)::int AS n
+  FROM positions p JOIN pick USING (id)`;
 
 const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
     external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
@@ -78,16 +87,12 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
         'SELECT tx::text, position_id::text FROM processor_cursors WHERE name = $1', [CURSOR]);
       const from = cur.rows[0] ?? { tx: '0', position_id: '0' };
       const { rows } = await client.query<LogRow>(READ, [from.tx, from.position_id, batch]);
-      count = rows.length;
+      count = rows[0]?.n ?? 0;
       if (count === 0) {
         await client.query('COMMIT');
         return 0;
       }
-      const latest = new Map<number, LogRow>();
-      for (const r of rows) {
-        const seen = latest.get(r.unit_id);
-        if (!seen || r.t >= seen.t) latest.set(r.unit_id, r);
-      }
+      const latest = new Map<number, LogRow>(rows.map((r) => [r.unit_id, r]));
       const units = await directory.units([...latest.keys()]);
       const list = [...latest.values()].filter((r) => units.has(r.unit_id));
       const m = list.map((r) => interpret(r.io, (units.get(r.unit_id) as { ioMap: Parameters<typeof interpret>[1] }).ioMap));
@@ -99,11 +104,11 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
         m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
         m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)),
       ]);
-      const last = rows[rows.length - 1] as LogRow;
+      const last = rows[0] as LogRow;
       await client.query(
         `INSERT INTO processor_cursors (name, tx, position_id) VALUES ($1, $2::xid8, $3)
          ON CONFLICT (name) DO UPDATE SET tx = EXCLUDED.tx, position_id = EXCLUDED.position_id, updated_at = now()`,
-        [CURSOR, last.tx, last.id]);
+        [CURSOR, last.last_tx, last.last_id]);
       await client.query('COMMIT');
       changes = list.map((r) => ({ unitId: r.unit_id, siteId: (units.get(r.unit_id) as { siteId: number }).siteId }));
     } catch (err) {

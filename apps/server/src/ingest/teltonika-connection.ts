@@ -69,7 +69,7 @@ export class TeltonikaConnection {
       }
       this.unit = unit;
       deps.commands.register(unit.unitId, this);
-      deps.frames.add(unit.unitId, 'in', 'imei', frame.bytes, { imei: frame.imei });
+      deps.frames.add(unit.unitId, 'in', 'imei', frame.bytes, () => ({ imei: frame.imei }));
       this.socket.write(encodeImeiReply(true));
       return;
     }
@@ -77,7 +77,7 @@ export class TeltonikaConnection {
     if (!unit) throw new CloseReason('protocol:no-login');
     if (frame.kind === 'keepalive') return;
     if (frame.kind === 'codec12') {
-      deps.frames.add(unit.unitId, 'in', 'codec12', frame.bytes, frame.message);
+      deps.frames.add(unit.unitId, 'in', 'codec12', frame.bytes, () => frame.message);
       if (frame.message.type === 'response' && this.command) {
         const { resolve, timer } = this.command;
         clearTimeout(timer);
@@ -87,14 +87,14 @@ export class TeltonikaConnection {
       return;
     }
     const { records } = frame.packet;
-    deps.frames.add(unit.unitId, 'in', `avl codec 0x${frame.packet.codec.toString(16)}`, frame.bytes, records.map(describeRecord));
+    deps.frames.add(unit.unitId, 'in', `avl codec 0x${frame.packet.codec.toString(16)}`, frame.bytes, () => records.map(describeRecord));
     await deps.writer.write(records.map((r) => avlRecordToRow(unit.unitId, r, 'teltonika')));
     // Only now, with the records committed, does the device hear that they arrived.
     const ack = encodeAck(records.length);
     this.socket.write(ack);
     deps.stats.recordsAccepted += records.length;
     deps.stats.packetsAccepted += 1;
-    deps.frames.add(unit.unitId, 'out', 'ack', ack, { accepted: records.length });
+    deps.frames.add(unit.unitId, 'out', 'ack', ack, () => ({ accepted: records.length }));
     deps.onStored();
   }
 
@@ -111,7 +111,7 @@ export class TeltonikaConnection {
       this.command = { resolve, reject, timer };
       const bytes = encodeCodec12Command(text);
       this.socket.write(bytes);
-      this.deps.frames.add(unitId, 'out', 'codec12', bytes, { type: 'command', text });
+      this.deps.frames.add(unitId, 'out', 'codec12', bytes, () => ({ type: 'command', text }));
     });
   }
 

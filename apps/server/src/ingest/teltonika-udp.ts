@@ -26,11 +26,11 @@ export function teltonikaUdpServer(deps: IngestDeps) {
       return;
     }
     const { records } = d.packet;
-    deps.frames.add(unit.unitId, 'in', 'udp', msg, records.map(describeRecord));
+    deps.frames.add(unit.unitId, 'in', 'udp', msg, () => records.map(describeRecord));
     await deps.writer.write(records.map((r) => avlRecordToRow(unit.unitId, r, 'teltonika-udp')));
     const ack = encodeUdpAck(d.packetId, d.avlPacketId, records.length);
     socket.send(ack, rinfo.port, rinfo.address);
-    deps.frames.add(unit.unitId, 'out', 'udp ack', ack, { accepted: records.length });
+    deps.frames.add(unit.unitId, 'out', 'udp ack', ack, () => ({ accepted: records.length }));
     deps.stats.recordsAccepted += records.length;
     deps.stats.packetsAccepted += 1;
     deps.onStored();

@@ -24,6 +24,13 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     maxHttpBufferSize: 64 * 1024,
   });
   const bySession = new Map<number, Set<FleetSocket>>();
+  const watching = new WeakMap<FleetSocket, Set<number>>();
+  const unwatch = (socket: FleetSocket, uid: number) => {
+    const set = watching.get(socket);
+    if (!set?.delete(uid)) return;
+    deps.devices.unwatchFrames(uid);
+    void socket.leave(debugRoom(uid));
+  };
   const updates = vehicleUpdates(deps.pool);
 
   io.use(async (socket, next) => {
@@ -48,7 +55,13 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     if (!Number.isInteger(uid) || uid <= 0) return 'No such unit.';
     const site = await unitSite(uid);
     if (site === undefined || !socket.data.caller.siteIds.includes(site)) return 'No such unit.';
-    await socket.join(debugRoom(uid));
+    if (!watching.get(socket)?.has(uid)) {
+      await socket.join(debugRoom(uid));
+      const set = watching.get(socket) ?? new Set<number>();
+      set.add(uid);
+      watching.set(socket, set);
+      deps.devices.watchFrames(uid);
+    }
     return deps.devices.recentFrames(uid);
   }
 
@@ -59,6 +72,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     bySession.set(session.id, set);
     if (session.siteId) void socket.join(siteRoom(session.siteId));
     socket.on('disconnect', () => {
+      for (const uid of [...(watching.get(socket) ?? [])]) unwatch(socket, uid);
       set.delete(socket);
       if (set.size === 0) bySession.delete(session.id);
     });
@@ -69,7 +83,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
         () => ack({ ok: 0, message: 'The debugger could not subscribe; try again.' }),
       );
     });
-    socket.on('debug:unsubscribe', (uid) => void socket.leave(debugRoom(Number(uid))));
+    socket.on('debug:unsubscribe', (uid) => unwatch(socket, Number(uid)));
     // The spec's debugger connects with query parameter uid.
     const queryUid = Number(socket.handshake.query.uid);
     if (queryUid) {

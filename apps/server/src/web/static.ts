@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brandIndexHtml, type BrandService } from '../modules/brand/brand.service.ts';
 
@@ -22,7 +22,13 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
       },
     });
   }
-  const template = built ? readFileSync(indexFile, 'utf8') : '';
+  // Re-read index.html when a rebuild replaced it, so a running server never serves stale asset names.
+  let cached = { mtimeMs: -1, html: '' };
+  const template = () => {
+    const mtimeMs = statSync(indexFile).mtimeMs;
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -33,7 +39,7 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const brand = await opts.brands.forHost(request.hostname);
-    const html = brand ? brandIndexHtml(template, brand) : template;
+    const html = brand ? brandIndexHtml(template(), brand) : template();
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
 }

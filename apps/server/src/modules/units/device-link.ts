@@ -10,6 +10,9 @@ export interface DeviceLink {
   recentFrames(unitId: number): DebugFrameEvent[];
   /** Calls back for every new debug frame; returns the function that stops it. */
   onFrame(listener: (frame: DebugFrameEvent) => void): () => void;
+  /** Marks a unit as watched in a debugger (its frames are then emitted live), or no longer. */
+  watchFrames(unitId: number): void;
+  unwatchFrames(unitId: number): void;
   /** Calls back after the state processor applied new positions. */
   onStateChanges(listener: (changes: StateChange[]) => void): () => void;
   send(unitId: number, text: string, timeoutMs: number): Promise<string>;

@@ -1,0 +1,103 @@
+// Sustained durable positions per second through the whole pipeline (decode, commit, ACK, state update),
+// against a bare multi-row INSERT of the same rows into the same database, in the same run.
+// Usage: npx tsx bench/ingest-throughput.ts [--seconds 20] [--devices 200] [--records 50] [--external postgres://…]
+import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, type AvlRecord } from '@fleet/protocols';
+import net from 'node:net';
+import { parseArgs } from 'node:util';
+import { benchDatabase, createUnits, machine, startIngestProcess } from './lib.ts';
+
+const { values } = parseArgs({ options: {
+  seconds: { type: 'string', default: '20' }, devices: { type: 'string', default: '200' },
+  records: { type: 'string', default: '50' }, external: { type: 'string' },
+} });
+const seconds = Number(values.seconds);
+const devices = Number(values.devices);
+const perPacket = Number(values.records);
+
+function records(start: number, n: number): AvlRecord[] {
+  return Array.from({ length: n }, (_, i) => ({
+    timestampMs: 1_700_000_000_000 + (start + i) * 1000, priority: 0, longitude: -1.55 + i * 1e-5, latitude: 53.79, altitude: 50,
+    angle: 90, satellites: 10, speedKmh: 50, eventIoId: 0,
+    io: new Map([[239, { size: 1, value: 1 } as const], [240, { size: 1, value: 1 } as const], [66, { size: 2, value: 27_500 } as const],
+      [16, { size: 4, value: 1000 + start + i } as const], [89, { size: 1, value: 60 } as const], [85, { size: 2, value: 1400 } as const]]),
+    ioVariable: new Map(),
+  }));
+}
+
+async function device(port: number, imei: string, until: number, acked: { n: number }): Promise<void> {
+  const sock = net.connect(port, '127.0.0.1');
+  sock.setNoDelay(true);
+  let buf = Buffer.alloc(0);
+  let waiter: (() => void) | undefined;
+  sock.on('data', (c) => { buf = Buffer.concat([buf, c]); waiter?.(); });
+  const read = async (n: number) => {
+    while (buf.length < n) await new Promise<void>((r) => { waiter = r; });
+    const out = buf.subarray(0, n);
+    buf = buf.subarray(n);
+    return out;
+  };
+  await new Promise((r) => sock.once('connect', r));
+  sock.write(encodeImeiLogin(imei));
+  if ((await read(1))[0] !== 1) throw new Error(`login refused for ${imei}`);
+  let seq = 0;
+  while (Date.now() < until) {
+    sock.write(encodeAvlPacket({ codec: CODEC_8E, records: records(seq, perPacket) }));
+    const ack = (await read(4)).readUInt32BE(0);
+    if (ack !== perPacket) throw new Error(`ACK ${ack} for ${perPacket}`);
+    acked.n += ack;
+    seq += perPacket;
+  }
+  sock.destroy();
+}
+
+async function run(external?: string) {
+  const db = await benchDatabase(external);
+  const imeis = await createUnits(db.database, devices);
+  const server = await startIngestProcess(db.url);
+  const acked = { n: 0 };
+  const started = Date.now();
+  await Promise.all(imeis.map((imei) => device(server.port, imei, started + seconds * 1000, acked)));
+  const elapsed = (Date.now() - started) / 1000;
+  // The state processor must keep up too: wait until its cursor has reached the last row.
+  const catchUp = Date.now();
+  for (;;) {
+    const r = await db.database.pool.query(`SELECT (SELECT max(id) FROM positions) AS last, (SELECT position_id FROM processor_cursors WHERE name = 'state') AS done`);
+    if (r.rows[0].last === r.rows[0].done) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  const lag = (Date.now() - catchUp) / 1000;
+  await server.stop();
+  const stored = Number((await db.database.pool.query('SELECT count(*) FROM positions')).rows[0].count);
+
+  // Baseline: the same number of rows by bare multi-row INSERT (same statement shape, 3 connections).
+  const units = (await db.database.pool.query('SELECT id FROM units ORDER BY id')).rows.map((r) => r.id as number);
+  const total = stored;
+  const batch = 4000;
+  const ioJson = JSON.stringify({ 239: 1, 240: 1, 66: 27500, 16: 1000, 89: 60, 85: 1400 });
+  const bareStart = Date.now();
+  let next = 0;
+  await Promise.all([0, 1, 2].map(async () => {
+    while (next < total) {
+      const from = next;
+      next += batch;
+      const n = Math.min(batch, total - from);
+      const idx = Array.from({ length: n }, (_, i) => from + i);
+      await db.database.pool.query(
+        `INSERT INTO positions (unit_id, device_time, lat, lon, altitude, angle, satellites, speed, priority, event_io, io, protocol)
+         SELECT u, to_timestamp(t / 1000.0), 53.79, -1.55, 50, 90, 10, 50, 0, 0, io, 'bare'
+         FROM unnest($1::int[], $2::float8[], $3::jsonb[]) AS x(u, t, io)`,
+        [idx.map((i) => units[i % units.length]), idx.map((i) => 1_800_000_000_000 + i * 1000), idx.map(() => ioJson)]);
+    }
+  }));
+  const bareElapsed = (Date.now() - bareStart) / 1000;
+  await db.close();
+  return { label: db.label, acked: acked.n, stored, elapsed, rate: acked.n / elapsed, lag, bareRate: total / bareElapsed };
+}
+
+const results = [await run(undefined)];
+if (values.external) results.push(await run(values.external));
+console.log(`machine: ${machine()}; ${devices} devices, ${perPacket} records per packet, ${seconds} s`);
+for (const r of results) {
+  console.log(`${r.label}: pipeline ${Math.round(r.rate)} positions/s durable (${r.acked} ACKed, ${r.stored} stored, state caught up ${r.lag.toFixed(1)} s after load); bare INSERT ${Math.round(r.bareRate)} rows/s; ratio ${(r.rate / r.bareRate).toFixed(2)}`);
+}
+process.exit(0);
