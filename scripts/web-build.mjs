@@ -22,7 +22,9 @@ export function ensureWebBuilt() {
   const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
   if (!stale) return;
   console.log('Building the web app...');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('The web app did not build.');
 }
 

@@ -10,3 +10,5 @@ export * from './rules/version.ts';
 export * from './routes/routes.ts';
 export * from './units/units.schema.ts';
 export * from './realtime/events.ts';
+export * from './rules/vehicle-status.ts';
+export * from './alerts/alerts.schema.ts';

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { clearAlerts } from '../features/alerts/hooks/alerts-store.ts';
+import { ChangePasswordHost } from '../features/auth/components/change-password-host.tsx';
+import { useRefreshUser } from '../features/auth/hooks/use-refresh-user.ts';
+import { refreshDebugMode } from '../shared/debug/debug-mode.ts';
+import { useSessionUser } from '../shared/session/session-store.ts';
+import { DebugBox } from './shell/debug-box.tsx';
+import { NavigationProgress } from './shell/navigation-progress.tsx';
+import { OfflineBar } from './shell/offline-bar.tsx';
+
+/** Above every page: session refresh, the change-password modal, offline bar and debug box. */
+export function RootLayout() {
+  useRefreshUser();
+  const { search } = useLocation();
+  useEffect(() => refreshDebugMode(search), [search]);
+  const signedIn = useSessionUser() !== null;
+  useEffect(() => {
+    if (!signedIn) clearAlerts();
+  }, [signedIn]);
+
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <ChangePasswordHost />
+      <OfflineBar />
+      <DebugBox />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../shared/routing/route-handle.ts';
+import { RequireAdmin } from './guards.tsx';
+import { PageLoading } from './page-loading.tsx';
+import { pageModule } from './page-modules.ts';
+import { PublicLayout } from './public-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { type AppRoute, appRoutes, LOGIN_REDIRECT_PATHS, type RouteAccess } from './route-table.ts';
+import { ShellLayout } from './shell/shell-layout.tsx';
+
+function toRouteObject({ path, def }: AppRoute): RouteObject {
+  const handle: RouteHandle = { page: def.page, resetMode: def.resetMode };
+  return {
+    path,
+    handle,
+    lazy: async () => ({ Component: (await pageModule(def.page)()).default }),
+  };
+}
+
+function routesWith(access: RouteAccess): RouteObject[] {
+  return appRoutes()
+    .filter((r) => r.access === access)
+    .map(toRouteObject);
+}
+
+const toLogin = <Navigate to="/login" replace />;
+
+/** The route tree: layouts by access level, every spec page lazily loaded, everything else to /login. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        { element: <PublicLayout />, children: routesWith('public') },
+        { element: <ShellLayout requireSession={false} />, children: routesWith('optional') },
+        {
+          element: <ShellLayout requireSession />,
+          children: [...routesWith('session'), { element: <RequireAdmin />, children: routesWith('admin') }],
+        },
+        ...LOGIN_REDIRECT_PATHS.map((path) => ({ path, element: toLogin })),
+        { path: '*', element: toLogin },
+      ],
+    },
+  ];
+}

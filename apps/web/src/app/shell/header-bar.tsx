@@ -1,0 +1,52 @@
+import type { SessionUser } from '@fleet/shared';
+import { Burger, Divider, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SiteSwitcher } from '../../features/tenancy/components/site-switcher.tsx';
+import { BrandLogo } from '../../shared/brand/brand-logo.tsx';
+import { useBrand } from '../../shared/brand/brand-query.ts';
+
+interface HeaderBarProps {
+  user: SessionUser | null;
+  showBurger: boolean;
+  menuOpen: boolean;
+  onBurger(): void;
+}
+
+/** Brand, site name and the site switcher; a burger opens the menu where the side menu is not shown. */
+export function HeaderBar({ user, showBurger, menuOpen, onBurger }: HeaderBarProps) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        {showBurger && (
+          <Burger
+            opened={menuOpen}
+            onClick={onBurger}
+            size="sm"
+            aria-label={t('shell.openMenu')}
+            aria-expanded={menuOpen}
+            data-testid="menu-burger"
+          />
+        )}
+        <BrandLogo brand={brand} height={30} />
+        {user && (
+          <>
+            <Divider orientation="vertical" my={14} visibleFrom="xs" />
+            <Text size="sm" c="dark.6" truncate data-testid="site-name">
+              {user.sitename}
+            </Text>
+          </>
+        )}
+      </Group>
+      {user && (
+        <Group gap="sm" wrap="nowrap">
+          <SiteSwitcher />
+          <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
+            {user.name}
+          </Text>
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,22 @@
+import { Anchor } from '@mantine/core';
+import { Fragment } from 'react';
+import { splitLinks } from './split-links.ts';
+
+/** Plain text with its URLs clickable, keeping line breaks. */
+export function LinkifiedText({ text }: { text: string }) {
+  return (
+    <>
+      {splitLinks(text).map((part, i) =>
+        part.kind === 'link' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string
+          <Anchor key={i} href={part.value} style={{ wordBreak: 'break-all' }}>
+            {part.value}
+          </Anchor>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string
+          <Fragment key={i}>{part.value}</Fragment>
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { OutboxPanel } from '../components/outbox-panel.tsx';
+
+const CONFIG_BASE = '/tabs/tabs/config';
+
+/** config and config/:list[/:id[/:mode]] (administrators). Only the mail outbox exists so far. */
+export default function ConfigPage() {
+  const { t } = useTranslation();
+  const { list } = useParams();
+
+  if (list === 'outbox') return <OutboxPanel />;
+  if (list) {
+    return (
+      <Stack gap="sm" maw={720}>
+        <PageHeader title={t('pages.config')} />
+        <Text>{t('config.listUnavailable', { list })}</Text>
+        <Anchor component={Link} to={CONFIG_BASE} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden />
+            {t('outbox.back')}
+          </Group>
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm" maw={960}>
+      <PageHeader title={t('pages.config')} />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" aria-label={t('config.sections')}>
+        <Card withBorder padding="md">
+          <Stack gap="xs" align="flex-start">
+            <Group gap="xs">
+              <IconMail size={18} aria-hidden />
+              <Text fw={600}>{t('config.outbox')}</Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('config.outboxText')}
+            </Text>
+            <Button
+              component={Link}
+              to={`${CONFIG_BASE}/outbox`}
+              size="compact-sm"
+              variant="light"
+              aria-label={t('config.openSection', { section: t('config.outbox') })}
+            >
+              {t('config.open')}
+            </Button>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {t('config.othersLater')}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import {
+  driversAnswerSchema,
+  groupsAnswerSchema,
+  poiAnswerSchema,
+  vehiclesAnswerSchema,
+} from '@fleet/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api.ts';
+
+/** The site's vehicles; refreshed every 30 s until live updates arrive over the socket. */
+export const vehiclesQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: ['vehicles', siteId],
+    queryFn: ({ signal }) =>
+      api.get('vehicles', vehiclesAnswerSchema, { siteid: siteId }, signal).then((a) => a.vehicles),
+    refetchInterval: 30_000,
+  });
+
+export const driversQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: ['drivers', siteId],
+    queryFn: ({ signal }) =>
+      api.get('drivers', driversAnswerSchema, { siteid: siteId }, signal).then((a) => a.drivers),
+  });
+
+export const groupsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: ['groups', siteId],
+    queryFn: ({ signal }) =>
+      api.get('groups', groupsAnswerSchema, { siteid: siteId }, signal).then((a) => a.groups),
+  });
+
+export const poiQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: ['poi', siteId],
+    queryFn: ({ signal }) => api.get('poi', poiAnswerSchema, { siteid: siteId }, signal).then((a) => a.poi),
+  });

@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './i18n/i18n.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { applyDebugParam } from './shared/debug/debug-mode.ts';
+
+// Before the first redirect ('/?debug=1' -> '/login') drops the query string.
+applyDebugParam(window.location.search, window.localStorage);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,122 @@
+import { failureSchema } from '@fleet/shared';
+import { ApiError } from './api-error.ts';
+
+/** Any schema with zod's safeParse; keeps this module free of a direct zod dependency. */
+export interface Schema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+export type QueryParams = Record<string, string | number | undefined | null>;
+
+export interface ApiStatusEvent {
+  call: string;
+  ok: boolean;
+  status: number;
+  at: number;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  baseUrl?: string;
+  getSession(): { token: string; instanceuuid: string } | null;
+  readXsrfToken(): string | null;
+  /** Called when the server says the session token is bad: clear the user and go to the root. */
+  onTokenError(): void;
+  onStatus?(event: ApiStatusEvent): void;
+}
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  const baseUrl = deps.baseUrl ?? '/api/v1';
+
+  function buildUrl(call: string, query: QueryParams | undefined, instanceuuid: string | undefined): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    if (instanceuuid) params.set('instanceuuid', instanceuuid);
+    const qs = params.toString();
+    return `${baseUrl}/${call}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function request<T>(method: 'GET' | 'POST', call: string, schema: Schema<T>, opts: RequestOptions) {
+    const sessionAtStart = deps.getSession();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (sessionAtStart) headers.Authorization = `Bearer ${sessionAtStart.token}`;
+    if (method !== 'GET') {
+      headers['Content-Type'] = 'application/json';
+      const xsrf = deps.readXsrfToken();
+      if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    }
+    const report = (ok: boolean, status: number) => deps.onStatus?.({ call, ok, status, at: Date.now() });
+
+    let response: Response;
+    try {
+      response = await deps.fetch(buildUrl(call, opts.query, sessionAtStart?.instanceuuid), {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
+        signal: opts.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      report(false, 0);
+      throw new ApiError('Cannot reach the server. Check your connection and try again.', 'network', 0, call);
+    }
+
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      report(false, response.status);
+      throw new ApiError(`The server answered with HTTP ${response.status}.`, 'http', response.status, call);
+    }
+
+    const failed =
+      !response.ok || (typeof json === 'object' && json !== null && 'ok' in json && json.ok === 0);
+    if (failed) {
+      report(false, response.status);
+      const failure = failureSchema.safeParse(json);
+      const message = failure.success
+        ? failure.data.message
+        : `The server answered with HTTP ${response.status}.`;
+      const tokenError = failure.success && failure.data.tokenerror === 1;
+      // Only a session we actually sent can be expired; a failed sign-in must not bounce the login page.
+      if (tokenError && sessionAtStart) {
+        deps.onTokenError();
+        throw new ApiError(message, 'token', response.status, call);
+      }
+      throw new ApiError(message, 'server', response.status, call);
+    }
+
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      report(false, response.status);
+      throw new ApiError(
+        `The server's answer to "${call}" was not understood.`,
+        'shape',
+        response.status,
+        call,
+      );
+    }
+    report(true, response.status);
+    return parsed.data;
+  }
+
+  return {
+    get<T>(call: string, schema: Schema<T>, query?: QueryParams, signal?: AbortSignal): Promise<T> {
+      return request('GET', call, schema, { query, signal });
+    },
+    post<T>(call: string, schema: Schema<T>, body: unknown = {}, query?: QueryParams): Promise<T> {
+      return request('POST', call, schema, { body, query });
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

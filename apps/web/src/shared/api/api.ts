@@ -1,0 +1,22 @@
+import { LANDING } from '@fleet/shared';
+import { clearSessionCaches } from '../query-client.ts';
+import { navigateTo } from '../routing/navigation.ts';
+import { session } from '../session/session-store.ts';
+import { createApiClient } from './api-client.ts';
+import { recordApiStatus } from './api-status.ts';
+import { readCookie } from './cookies.ts';
+
+export const SESSION_EXPIRED_REASON = 'Your session has ended. Please sign in again.';
+
+/** The app's api client: session from the session store, XSRF from the cookie the server sets. */
+export const api = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  getSession: () => session.get().user,
+  readXsrfToken: () => readCookie('XSRF-TOKEN', document.cookie),
+  onTokenError: () => {
+    session.clear(SESSION_EXPIRED_REASON);
+    clearSessionCaches();
+    void navigateTo(LANDING.afterTokenError, { replace: true });
+  },
+  onStatus: recordApiStatus,
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatFullDate, formatHHmm, formatRelative } from './time.ts';
+
+describe('formatHHmm (alert times)', () => {
+  it.each([
+    ['2026-01-15T09:05:00Z', '09:05'],
+    ['2026-07-15T09:05:00Z', '10:05'], // British Summer Time
+    ['2026-01-15T23:59:59Z', '23:59'],
+    ['2026-01-16T00:00:00Z', '00:00'],
+    ['not a date', ''],
+  ])('%s -> %s', (iso, expected) => expect(formatHHmm(iso)).toBe(expected));
+});
+
+describe('formatRelative', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  it.each([
+    ['2026-03-01T11:59:40Z', 'now'],
+    ['2026-03-01T11:56:00Z', '4 min ago'],
+    ['2026-03-01T09:00:00Z', '3 hr ago'],
+    ['2026-02-27T12:00:00Z', '2 days ago'],
+  ])('%s -> %s', (iso, expected) => expect(formatRelative(iso, now)).toBe(expected));
+});
+
+describe('formatFullDate', () => {
+  it('includes the date, time and zone', () => {
+    expect(formatFullDate('2026-03-03T14:05:09Z')).toMatch(/3 Mar 2026.*14:05:09.*GMT/);
+  });
+});

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.FLEET_API_TARGET ?? 'http://127.0.0.1:8080';
+// Everything the server owns; the dev server forwards it so cookies and host-based branding behave as in production.
+const proxied = ['/api', '/brand', '/manifest.webmanifest'];
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
+    },
+  },
+});

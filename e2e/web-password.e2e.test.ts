@@ -1,0 +1,159 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// Browser tests of the change-password modal and the e-mailed reset link (read from the mail outbox).
+const baseUrl = inject('baseUrl');
+const operatorEmail = inject('operatorEmail');
+const adminEmail = inject('adminEmail');
+const demoPassword = inject('demoPassword');
+const TEMP_PASSWORD = 'Temp!2026pass9';
+const RESET_PASSWORD = 'Reset@2026pass7';
+const RULES = [
+  'Minimum 8 Characters',
+  'At least one letter and number',
+  'At least one special character (!@£$%^&*)',
+];
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** The operator's current password, so afterAll can put the demo password back if a test stops half-way. */
+let operatorPassword = demoPassword;
+
+async function open(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/tabs\/tabs\//);
+}
+
+/** Rule lines that the modal shows as satisfied (icon and colour change together with data-met). */
+async function metRules(page: Page): Promise<string[]> {
+  const list = page.getByRole('dialog').getByRole('list', { name: 'Password rules' });
+  const met: string[] = [];
+  for (const item of await list.getByRole('listitem').all()) {
+    if ((await item.getAttribute('data-met')) !== 'true') continue;
+    const text = (await item.textContent()) ?? '';
+    met.push(RULES.find((r) => text.includes(r)) ?? text);
+  }
+  return met;
+}
+
+async function changePasswordThroughMenu(page: Page, from: string, to: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('button', { name: 'Change Password' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await dialog.waitFor();
+  await dialog.getByLabel('New Password', { exact: true }).fill(to);
+  await dialog.getByLabel('Confirm New Password', { exact: true }).fill(to);
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByText('Password Changed', { exact: true }).waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  expect(from).not.toBe(to);
+  operatorPassword = to;
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: inject('chromiumPath'),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  if (operatorPassword !== demoPassword) {
+    // A test stopped half-way: put the demo password back so other suites can sign in.
+    const page = await open();
+    await signIn(page, operatorEmail, operatorPassword).catch(() => undefined);
+    await changePasswordThroughMenu(page, operatorPassword, demoPassword).catch(() => undefined);
+  }
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('change password modal', () => {
+  it('ticks each rule live, enables the button only for a valid matching pair, and changes the password', async () => {
+    const page = await open();
+    await signIn(page, operatorEmail, demoPassword);
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('button', { name: 'Change Password' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Change Password' });
+    const newPassword = dialog.getByLabel('New Password', { exact: true });
+    const confirm = dialog.getByLabel('Confirm New Password', { exact: true });
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await metRules(page)).toEqual([]);
+
+    await newPassword.fill('abcdefgh');
+    expect(await metRules(page)).toEqual([RULES[0]]);
+    await newPassword.fill('abcdefg1');
+    expect(await metRules(page)).toEqual([RULES[0], RULES[1]]);
+    await newPassword.fill(TEMP_PASSWORD);
+    expect(await metRules(page)).toEqual(RULES);
+    await confirm.fill(`${TEMP_PASSWORD}x`);
+    expect(await submit.isDisabled()).toBe(true);
+    await confirm.fill(TEMP_PASSWORD);
+    await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
+
+    await submit.click();
+    await page.getByText('Password Changed', { exact: true }).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    operatorPassword = TEMP_PASSWORD;
+
+    // The answer carried a new token: a reload keeps the user signed in.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/tabs\/tabs\//);
+
+    await changePasswordThroughMenu(page, TEMP_PASSWORD, demoPassword);
+  });
+});
+
+describe('reset link from the mail outbox', () => {
+  it('opens the login page in reset mode and sets a new password', async () => {
+    const visitor = await open();
+    await visitor.goto('/login');
+    await visitor.getByRole('button', { name: 'Forgot password?' }).click();
+    const ask = visitor.getByRole('dialog');
+    await ask.getByLabel('E-mail').fill(operatorEmail);
+    await ask.getByRole('button', { name: 'Send reset link' }).click();
+    await ask.getByText('If that address has an account, we have sent a reset link.').waitFor();
+
+    // Without SMTP the mail waits in the outbox, which an administrator can read.
+    const admin = await open();
+    await signIn(admin, adminEmail, demoPassword);
+    await admin.goto('/tabs/tabs/config/outbox');
+    const view = admin.getByRole('button', { name: `View mail to ${operatorEmail}` }).first();
+    await view.waitFor();
+    await view.click();
+    const link = admin.getByRole('dialog').getByRole('link', { name: /\/resetpassword\// });
+    const href = await link.getAttribute('href');
+    if (!href) throw new Error('the reset mail has no link');
+    const resetPath = new URL(href).pathname;
+
+    await visitor.goto(resetPath);
+    const dialog = visitor.getByRole('dialog', { name: 'Reset Password' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('To reset your password...').isVisible()).toBe(true);
+    await dialog.getByLabel('New Password', { exact: true }).fill(RESET_PASSWORD);
+    await dialog.getByLabel('Confirm New Password', { exact: true }).fill(RESET_PASSWORD);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await visitor.waitForURL((u) => u.pathname === '/login');
+    operatorPassword = RESET_PASSWORD;
+
+    await signIn(visitor, operatorEmail, RESET_PASSWORD);
+    await changePasswordThroughMenu(visitor, RESET_PASSWORD, demoPassword);
+  });
+});
