@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when needed, then runs the whole product (server, embedded
-// PostgreSQL, demo data unless FLEET_DEMO=0).
+// PostgreSQL, demo data unless FLEET_DEMO=0) and, with the demo data, a simulated fleet that drives
+// the demo vehicles over the real device protocols (FLEET_SIMULATE=0 turns it off).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,17 @@ try {
   process.exit(1);
 }
 const env = { ...process.env, FLEET_DEMO: process.env.FLEET_DEMO ?? '1' };
+const children = [];
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+children.push(server);
+if (env.FLEET_DEMO === '1' && (process.env.FLEET_SIMULATE ?? '1') === '1') {
+  // The simulator retries until the server's device listeners are up.
+  const sim = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tools/simulator/src/main.ts'), '--demo', '--quiet', '--interval', '5'],
+    { env, stdio: 'inherit' });
+  children.push(sim);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { for (const c of children) c.kill(signal); });
+server.on('exit', (code, signal) => {
+  for (const c of children) if (c !== server) c.kill('SIGTERM');
+  process.exit(code ?? (signal ? 1 : 0));
+});

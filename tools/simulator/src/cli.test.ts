@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli, UsageError } from './cli.ts';
+import { DEFAULT_IMEI_BASE } from './specs.ts';
+
+describe('simulator CLI arguments', () => {
+  it('has defaults, takes decimals for --interval and the ports from the environment', () => {
+    expect(parseCli([], {})).toEqual({
+      devices: 10,
+      intervalMs: 5000,
+      host: '127.0.0.1',
+      port: 5027,
+      osmandPort: 5055,
+      imeiBase: DEFAULT_IMEI_BASE,
+      demo: false,
+      durationMs: undefined,
+      recordsPerPacket: 20,
+      quiet: false,
+    });
+    expect(parseCli(['--interval', '0.5', '--devices', '200', '--duration', '30'], {})).toMatchObject({
+      intervalMs: 500,
+      devices: 200,
+      durationMs: 30_000,
+    });
+    expect(parseCli([], { TELTONIKA_PORT: '6001', OSMAND_PORT: '6002' })).toMatchObject({
+      port: 6001,
+      osmandPort: 6002,
+    });
+    expect(
+      parseCli(['--port=7000', '--demo', '--quiet', '--host', 'fleet.local'], { TELTONIKA_PORT: '6001' }),
+    ).toMatchObject({
+      port: 7000,
+      demo: true,
+      quiet: true,
+      host: 'fleet.local',
+    });
+    expect(parseCli(['--imei-base', '35620908900001'], {})?.imeiBase).toBe('35620908900001');
+  });
+
+  it('returns null for --help', () => {
+    expect(parseCli(['--help'], {})).toBeNull();
+    expect(parseCli(['-h'], {})).toBeNull();
+  });
+
+  it.each([
+    [['--devices', 'ten'], "--devices must be a whole number, got 'ten'"],
+    [['--devices', '0'], '--devices must be between 1 and 100000, got 0'],
+    [['--devices', '2.5'], "--devices must be a whole number, got '2.5'"],
+    [['--interval=-1'], "--interval must be a number, got '-1'"],
+    [['--interval', '0'], '--interval must be between 0.05 and 86400, got 0'],
+    [['--interval', '5s'], "--interval must be a number, got '5s'"],
+    [['--port', '70000'], '--port must be between 1 and 65535, got 70000'],
+    [['--osmand-port', 'http'], "--osmand-port must be a whole number, got 'http'"],
+    [['--records-per-packet', '300'], '--records-per-packet must be between 1 and 255, got 300'],
+    [['--duration', 'forever'], "--duration must be a number, got 'forever'"],
+    [['--imei-base', '12ab'], "--imei-base: IMEI base must be 14 or 15 digits, got '12ab'"],
+    [
+      ['--imei-base', '356209089000000'],
+      '--imei-base: IMEI base 356209089000000 has a wrong check digit: expected 1',
+    ],
+    [['--host', ' '], '--host must not be empty'],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseCli(argv, {})).toThrow(new UsageError(message));
+  });
+
+  it('rejects unknown options, positionals and missing values with the parser message', () => {
+    expect(() => parseCli(['--speed', '3'], {})).toThrow(/Unknown option '--speed'/);
+    expect(() => parseCli(['10'], {})).toThrow(UsageError);
+    expect(() => parseCli(['--devices'], {})).toThrow(/--devices/);
+    expect(() => parseCli(['--interval', '-1'], {})).toThrow(/'--interval' argument is ambiguous/);
+  });
+
+  it('rejects a bad TELTONIKA_PORT from the environment', () => {
+    expect(() => parseCli([], { TELTONIKA_PORT: 'abc' })).toThrow("--port must be a whole number, got 'abc'");
+  });
+});

@@ -1,0 +1,182 @@
+import { TeltonikaDevice } from './device.ts';
+import { OsmandDevice } from './osmand-device.ts';
+import { profileForUnitType } from './profiles.ts';
+import { seedFrom } from './rng.ts';
+import { routeById } from './routes/index.ts';
+import type { DeviceSpec } from './specs.ts';
+import { Vehicle, type VehicleOptions } from './vehicle.ts';
+
+export interface FleetOptions {
+  devices: readonly DeviceSpec[];
+  host: string;
+  /** Teltonika TCP port. */
+  port: number;
+  /** OsmAnd HTTP port (phones). */
+  osmandPort: number;
+  intervalMs: number;
+  recordsPerPacket?: number;
+  /** Stop by itself after this long (default: run until stop()). */
+  durationMs?: number;
+  /** Devices start spread over this window, ms (default: one interval, at most 10 s). */
+  staggerMs?: number;
+  /** Print a status line this often (default 10 s; 0 = never). */
+  statusEveryMs?: number;
+  /** Where status lines and device errors go (default console.log). */
+  print?: (line: string) => void;
+  /** Do not print device errors (status lines still follow statusEveryMs). */
+  quiet?: boolean;
+  /** Stop on SIGINT/SIGTERM (the CLI sets this; libraries and tests usually do not). */
+  handleSignals?: boolean;
+  ackTimeoutMs?: number;
+  backoffMs?: { initial?: number; max?: number };
+  vehicle?: Pick<VehicleOptions, 'panicPerHour' | 'faultPerHour' | 'depotMinutes' | 'workMinutes'>;
+  now?: () => number;
+}
+
+export interface FleetStats {
+  devices: number;
+  teltonika: number;
+  /** Teltonika devices logged in right now. */
+  connected: number;
+  connects: number;
+  loginRefused: number;
+  generated: number;
+  sent: number;
+  acked: number;
+  resent: number;
+  buffered: number;
+  dropped: number;
+  ackTimeouts: number;
+  commands: number;
+  phones: number;
+  phoneDelivered: number;
+  phoneFailed: number;
+  phoneQueued: number;
+  elapsedMs: number;
+}
+
+export interface FleetHandle {
+  stats(): FleetStats;
+  /** Stops every device (idempotent) and resolves with the final stats. */
+  stop(): Promise<FleetStats>;
+  /** Resolves with the final stats once the fleet has stopped (duration, signal or stop()). */
+  done: Promise<FleetStats>;
+}
+
+/** Runs a simulated fleet; reusable by the CLI, benchmarks and chaos tests. */
+export function runFleet(options: FleetOptions): FleetHandle {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const print = options.print ?? ((line: string) => console.log(line));
+  const log = options.quiet ? undefined : print;
+  const teltonika: TeltonikaDevice[] = [];
+  const phones: OsmandDevice[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const n = options.devices.length;
+  const stagger = options.staggerMs ?? Math.min(options.intervalMs, 10_000);
+
+  options.devices.forEach((spec, i) => {
+    const source = new Vehicle({
+      ...options.vehicle,
+      route: routeById(spec.routeId),
+      profile: profileForUnitType(spec.unitTypeId),
+      seed: seedFrom(spec.imei),
+      startMs: now(),
+      start: spec.start,
+      ...(spec.depotMinutes ? { depotMinutes: spec.depotMinutes } : {}),
+    });
+    const common = { host: options.host, intervalMs: options.intervalMs, source, now, log };
+    const device =
+      spec.protocol === 'osmand'
+        ? new OsmandDevice({
+            ...common,
+            id: spec.imei,
+            port: options.osmandPort,
+            backoffMs: options.backoffMs,
+          })
+        : new TeltonikaDevice({
+            ...common,
+            imei: spec.imei,
+            port: options.port,
+            recordsPerPacket: options.recordsPerPacket,
+            ackTimeoutMs: options.ackTimeoutMs,
+            backoffMs: options.backoffMs,
+          });
+    if (device instanceof OsmandDevice) phones.push(device);
+    else teltonika.push(device);
+    timers.push(setTimeout(() => device.start(), n > 1 ? Math.round((i * stagger) / n) : 0));
+  });
+
+  const stats = (): FleetStats => {
+    const t = teltonika.map((d) => d.stats());
+    const p = phones.map((d) => d.stats());
+    const sum = (key: keyof (typeof t)[number]) => t.reduce((acc, s) => acc + Number(s[key]), 0);
+    return {
+      devices: n,
+      teltonika: teltonika.length,
+      connected: sum('connected'),
+      connects: sum('connects'),
+      loginRefused: sum('loginRefused'),
+      generated: sum('generated'),
+      sent: sum('sent'),
+      acked: sum('acked'),
+      resent: sum('resent'),
+      buffered: sum('buffered'),
+      dropped: sum('dropped'),
+      ackTimeouts: sum('ackTimeouts'),
+      commands: sum('commands'),
+      phones: phones.length,
+      phoneDelivered: p.reduce((a, s) => a + s.delivered, 0),
+      phoneFailed: p.reduce((a, s) => a + s.failed, 0),
+      phoneQueued: p.reduce((a, s) => a + s.queued, 0),
+      elapsedMs: now() - started,
+    };
+  };
+
+  const statusEvery = options.statusEveryMs ?? 10_000;
+  if (statusEvery > 0) timers.push(setInterval(() => print(formatStatus(stats())), statusEvery));
+
+  let finish: (s: FleetStats) => void = () => {};
+  const done = new Promise<FleetStats>((resolve) => {
+    finish = resolve;
+  });
+  let stopping: Promise<FleetStats> | undefined;
+  const onSignal = () => void stop();
+  const stop = (): Promise<FleetStats> => {
+    stopping ??= (async () => {
+      for (const t of timers) clearTimeout(t);
+      if (options.handleSignals) {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      await Promise.all([...teltonika, ...phones].map((d) => d.stop()));
+      const final = stats();
+      finish(final);
+      return final;
+    })();
+    return stopping;
+  };
+  if (options.handleSignals) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  if (options.durationMs !== undefined) timers.push(setTimeout(() => void stop(), options.durationMs));
+  return { stats, stop, done };
+}
+
+/** The one-line status: devices connected, records sent/acked/resent, backlog and phones. */
+export function formatStatus(s: FleetStats): string {
+  const secs = Math.round(s.elapsedMs / 1000);
+  const clock = `${String(Math.floor(secs / 3600)).padStart(2, '0')}:${String(Math.floor(secs / 60) % 60).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`;
+  const parts = [
+    `[sim ${clock}] connected ${s.connected}/${s.teltonika}`,
+    `records sent ${s.sent} acked ${s.acked} resent ${s.resent} buffered ${s.buffered}`,
+  ];
+  if (s.loginRefused > 0) parts.push(`logins refused ${s.loginRefused}`);
+  if (s.dropped > 0) parts.push(`dropped ${s.dropped}`);
+  if (s.phones > 0)
+    parts.push(
+      `phones ${s.phones}: ${s.phoneDelivered} stored, ${s.phoneFailed} retried, ${s.phoneQueued} queued`,
+    );
+  return parts.join(' · ');
+}
