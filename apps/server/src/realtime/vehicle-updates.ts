@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { VehicleUpdate } from '@fleet/shared';
+import { vehicleLive } from '../modules/fleet/vehicle-view.ts';
 import type { StateChange } from '../modules/units/device-link.ts';
 
 /** Reads the new state of changed units in one query and groups it by site room. */
@@ -18,8 +19,8 @@ export function vehicleUpdates(pool: pg.Pool) {
         if (site === undefined) continue;
         const list = out.get(site) ?? [];
         list.push({
-          unitid: r.unit_id, lat: r.lat, lon: r.lon, speed: Math.round(r.speed * 0.621371), ign: r.ignition ? 1 : 0,
-          direction: r.angle, updated: r.device_time.toISOString(), vehiclealarm: r.panic, ptotrigger1: r.pto1 ? 1 : 0, ptotrigger2: r.pto2 ? 1 : 0,
+          unitid: r.unit_id,
+          ...vehicleLive({ ...r, deviceTime: r.device_time }),
         });
         out.set(site, list);
       }

@@ -6,9 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 import type { TenancyService } from '../tenancy/tenancy.service.ts';
 import type { FleetRepository } from './fleet.repository.ts';
+import { vehicleLive } from './vehicle-view.ts';
 
 const tag = { tags: ['fleet'] };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const NEVER_REPORTED = { speed: 0, ign: 0, updated: null, lat: null, lon: null, direction: 0, vehiclealarm: false, ptotrigger1: 0, ptotrigger2: 0 };
 
 /** The site's lists. Each checks the site against the caller's sites before reading anything. */
 export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy: TenancyService }> = async (app, { repo, tenancy }) => {
@@ -19,12 +21,10 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy
     const rows = await repo.unitsOfSites([request.query.siteid]);
     return {
       ok: 1 as const,
-      vehicles: rows.map(({ unit, typeIcon, driverName, state: s }) => ({
+      vehicles: rows.map(({ unit, typeIcon, driverName, state }) => ({
         unitid: unit.id, unittype: unit.unitTypeId, registration: unit.registration, drivername: driverName ?? '',
-        // The spec's client shows speed in mph; devices report km/h.
-        speed: s ? Math.round(s.speed * 0.621371) : 0, ign: s?.ignition ? 1 : 0, updated: iso(s?.deviceTime ?? null),
-        loc: '', lat: s?.lat ?? null, lon: s?.lon ?? null, direction: s?.angle ?? 0,
-        vicon: unit.vicon || typeIcon, vehiclealarm: s?.panic ?? false, ptotrigger1: s?.pto1 ? 1 : 0, ptotrigger2: s?.pto2 ? 1 : 0,
+        vicon: unit.vicon || typeIcon, loc: '',
+        ...(state ? vehicleLive(state) : NEVER_REPORTED),
       })),
     };
   });

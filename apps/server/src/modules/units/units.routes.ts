@@ -9,6 +9,7 @@ import { callerOf } from '../../plugins/auth.ts';
 import type { Caller } from '../auth/session.service.ts';
 import type { TenancyService } from '../tenancy/tenancy.service.ts';
 import type { UnitsRepository } from './units.repository.ts';
+import { vehicleLive } from '../fleet/vehicle-view.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { DeviceLink } from './device-link.ts';
 
@@ -56,8 +57,8 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
       ok: 1 as const,
       unit: {
         unitid: unit.id, registration: unit.registration, updated: iso(s?.deviceTime), lat: s?.lat ?? null, lon: s?.lon ?? null,
-        speed: s ? Math.round(s.speed * 0.621371) : 0, direction: s?.angle ?? 0, satellites: s?.satellites ?? 0,
-        ign: s?.ignition ? 1 : 0, movement: s?.movement ? 1 : 0, externalvoltage: s?.externalVoltage ?? null,
+        speed: s ? vehicleLive(s).speed : 0, direction: s?.angle ?? 0, satellites: s?.satellites ?? 0,
+        ign: s ? vehicleLive(s).ign : 0, movement: s?.movement ? 1 : 0, externalvoltage: s?.externalVoltage ?? null,
         odometer: s?.odometer ?? null, gsm: s?.gsmSignal ?? null, ptotrigger1: s?.pto1 ? 1 : 0, ptotrigger2: s?.pto2 ? 1 : 0,
         panic: s?.panic ? 1 : 0, online: devices.isOnline(unit.id), io: (s?.io ?? {}) as Record<string, number | string>,
       },
