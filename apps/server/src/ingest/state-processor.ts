@@ -64,7 +64,7 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
  * skipped; the cursor moves in the same transaction as the state, so a restart resumes exactly.
  */
 export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
-  batch?: number; idleMs?: number; onChanges?: (changes: StateChange[]) => void; onError?: (err: unknown) => void;
+  batch?: number; idleMs?: number; minIntervalMs?: number; onChanges?: (changes: StateChange[]) => void; onError?: (err: unknown) => void;
 } = {}) {
   const batch = opts.batch ?? 5000;
   let running = false;
@@ -135,11 +135,15 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
         while (running) {
           let n = 0;
           dirty = false;
+          const runStarted = Date.now();
           try {
             n = await runOnce();
           } catch (err) {
             opts.onError?.(err);
           }
+          // Under load, runs are spaced a little so each one takes a bigger bite of the log.
+          const spacing = (opts.minIntervalMs ?? 100) - (Date.now() - runStarted);
+          if (n < batch && spacing > 0 && running) await new Promise((r) => setTimeout(r, spacing));
           if (n < batch && running && !dirty) {
             await new Promise<void>((resolve) => {
               const timer = setTimeout(resolve, opts.idleMs ?? 500);
