@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts', 'tools/*/src/**/*.int.test.ts'],
+          include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts', 'tools/*/src/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           setupFiles: ['scripts/node20-polyfills.ts'],
           testTimeout: 30_000,

@@ -1,4 +1,4 @@
-import { applyMigrations, connect, startEmbeddedPostgres, type EmbeddedServer } from '@fleet/db';
+import { applyMigrations, connect, startEmbeddedPostgres, waitForDatabase, type EmbeddedServer } from '@fleet/db';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir });
   }
   const database = connect(config.DATABASE_URL ?? (embedded as EmbeddedServer).url, { max: 20 });
+  await waitForDatabase(database, { onWait: (err) => print(`Waiting for the database (${err.message})...`) });
   await applyMigrations(database);
   await bootstrap(database.db, config, print);
 

@@ -39,3 +39,23 @@ export async function applyMigrations(database: Database): Promise<void> {
     client.release();
   }
 }
+
+/**
+ * Waits until the database answers (it may be starting or restarting), retrying with backoff;
+ * throws after `timeoutMs` with the last error.
+ */
+export async function waitForDatabase(database: Database, options: { timeoutMs?: number; onWait?: (err: Error) => void } = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  let delay = 200;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await database.pool.query('SELECT 1');
+      return;
+    } catch (err) {
+      if (Date.now() + delay > deadline) throw err;
+      if (attempt === 0) options.onWait?.(err as Error);
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 3000);
+    }
+  }
+}

@@ -110,6 +110,11 @@ export class TeltonikaDevice {
     this.loop = this.run();
   }
 
+  /** Stops generating new records but keeps sending what is buffered until it is acknowledged. */
+  pauseGeneration(): void {
+    clearInterval(this.timer);
+  }
+
   /** Stops generating and closes the connection; unacked records stay counted in `buffered`. */
   async stop(): Promise<DeviceStats> {
     clearInterval(this.timer);

@@ -59,6 +59,8 @@ export interface FleetHandle {
   stats(): FleetStats;
   /** Stops every device (idempotent) and resolves with the final stats. */
   stop(): Promise<FleetStats>;
+  /** Teltonika devices stop generating records but keep sending their backlog (a drain). */
+  pauseGeneration(): void;
   /** Resolves with the final stats once the fleet has stopped (duration, signal or stop()). */
   done: Promise<FleetStats>;
 }
@@ -161,7 +163,7 @@ export function runFleet(options: FleetOptions): FleetHandle {
     process.once('SIGTERM', onSignal);
   }
   if (options.durationMs !== undefined) timers.push(setTimeout(() => void stop(), options.durationMs));
-  return { stats, stop, done };
+  return { stats, stop, done, pauseGeneration: () => { for (const d of teltonika) d.pauseGeneration(); } };
 }
 
 /** The one-line status: devices connected, records sent/acked/resent, backlog and phones. */

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { runChaos } from './chaos.ts';
+
+// The full-size run is `npx tsx bench/chaos.ts` (500 devices); CI runs this brief one on the embedded
+// PostgreSQL only, since it stops and starts its own database server.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('chaos (brief)', () => {
+  it('stores every record exactly once through server kills and a database restart', async () => {
+    const r = await runChaos({ devices: 40, seconds: 20, kills: 2, dbRestarts: 1, intervalMs: 1000, log: () => {} });
+    expect(r.kills).toBe(2);
+    expect(r.dbRestarts).toBe(1);
+    expect(r.buffered).toBe(0);
+    expect(r.generated).toBeGreaterThan(0);
+    expect(r.stored).toBe(r.generated);
+    expect(r.distinct).toBe(r.stored);
+  }, 240_000);
+});
