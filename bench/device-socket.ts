@@ -13,7 +13,7 @@ export function benchRecord(seq: number): AvlRecord {
 }
 
 export class BenchDevice {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private waiter: (() => void) | undefined;
   private constructor(readonly sock: net.Socket) {
     sock.on('data', (c: Buffer) => { this.buf = this.buf.length ? Buffer.concat([this.buf, c]) : c; this.waiter?.(); });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -164,16 +164,12 @@ export const poi = pgTable('poi', {
   createdAt: createdAt(),
 }, (t) => [index('poi_site_idx').on(t.siteId)]);
 
-/** A transaction id (PostgreSQL xid8), read as a decimal string. */
-const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
-
 /**
- * The log of record: every position a device sent, once. `tx` is the writing transaction's id, so
- * processors can read strictly in commit-safe order (see ingest/processor.ts).
+ * The log of record: every position a device sent, once. Processors read it by id up to a horizon
+ * below which every id is settled (see ingest/log-horizon.ts).
  */
 export const positions = pgTable('positions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tx: xid8('tx').notNull().default(sql`pg_current_xact_id()`),
   unitId: integer('unit_id').notNull().references(() => units.id),
   deviceTime: timestamp('device_time', { withTimezone: true, precision: 3 }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
@@ -192,7 +188,6 @@ export const positions = pgTable('positions', {
 }, (t) => [
   // A re-sent batch (lost ACK) carries the same records: stored once.
   uniqueIndex('positions_unit_time_event_idx').on(t.unitId, t.deviceTime, t.eventIo),
-  index('positions_tx_id_idx').on(t.tx, t.id),
 ]);
 
 /** Latest state of each unit, kept by the state processor from the positions log. */
@@ -223,10 +218,9 @@ export const unitState = pgTable('unit_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Where each processor has got to in the positions log: (tx, id) of the last row it applied. */
+/** Where each processor has got to in the positions log: id of the last row it applied. */
 export const processorCursors = pgTable('processor_cursors', {
   name: text('name').primaryKey(),
-  tx: xid8('tx').notNull(),
   positionId: bigint('position_id', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -93,7 +93,7 @@ describe('Teltonika TCP', () => {
     await d.login(known.device_id);
     const pending = d.send([record(100), record(101), record(102)], 8000);
     // The insert is now waiting on the lock: kill its connection.
-    await waitFor(async () => (await locker.query(`SELECT pg_terminate_backend(pid) AS k FROM pg_stat_activity WHERE query LIKE 'INSERT INTO positions%' AND pid <> pg_backend_pid()`)).rowCount ?? 0, (n) => n > 0, 15_000);
+    await waitFor(async () => (await locker.query(`SELECT pg_terminate_backend(pid) AS k FROM pg_stat_activity WHERE query LIKE '%INSERT INTO positions%' AND datname = current_database() AND pid <> pg_backend_pid()`)).rowCount ?? 0, (n) => n > 0, 15_000);
     await locker.query('ROLLBACK');
     await locker.end();
     expect(await pending).toBeNull();

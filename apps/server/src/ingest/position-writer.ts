@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { LOG_GATE_CTE } from './log-horizon.ts';
 
 /** One position as it is written to the log. */
 export interface PositionRow {
@@ -30,10 +31,12 @@ export interface WriterOptions {
 }
 
 // The whole batch travels as one JSON document: cheaper to build and to send than twelve typed arrays.
-const INSERT = `INSERT INTO positions
+// The gate (log-horizon.ts) is taken before any row, so before any id, of this statement.
+const INSERT = `WITH ${LOG_GATE_CTE}
+  INSERT INTO positions
   (unit_id, device_time, lat, lon, altitude, angle, satellites, speed, priority, event_io, io, protocol)
   SELECT u, to_timestamp(t / 1000.0), la, lo, al, an, sa, sp, pr, ev, io, pc
-  FROM json_to_recordset($1::json)
+  FROM gate, json_to_recordset($1::json)
     AS x(u int, t float8, la float8, lo float8, al int, an int, sa int, sp int, pr int, ev int, io jsonb, pc text)
   ON CONFLICT (unit_id, device_time, event_io) DO NOTHING`;
 

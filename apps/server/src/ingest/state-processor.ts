@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { interpret } from './io-map.ts';
+import { readHorizon } from './log-horizon.ts';
 import type { UnitDirectory } from './unit-directory.ts';
 
 interface LogRow {
   id: string;
-  last_tx: string;
   last_id: string;
   n: number;
   unit_id: number;
@@ -25,16 +25,13 @@ export interface StateChange {
 const CURSOR = 'state';
 const LOCK_KEY = 7262002;
 
-// The next window of the log in commit-safe order; of it, only each unit's latest row travels back,
-// with the window's size and last (tx, id) for the cursor.
+// The next window of the log up to the horizon; of it, only each unit's latest row travels back,
+// with the window's size and last id for the cursor.
 const READ = `WITH w AS (
-    SELECT id, tx, unit_id, device_time FROM positions
-    WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY tx, id LIMIT $3),
-  last AS (SELECT tx, id FROM w ORDER BY tx DESC, id DESC LIMIT 1),
+    SELECT id, unit_id, device_time FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3),
   pick AS (SELECT DISTINCT ON (unit_id) id FROM w ORDER BY unit_id, device_time DESC, id DESC)
   SELECT p.id::text, p.unit_id, extract(epoch FROM p.device_time) * 1000 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io,
-    (SELECT tx::text FROM last) AS last_tx, (SELECT id::text FROM last) AS last_id, (SELECT count(*) FROM w)::int AS n
+    (SELECT max(id)::text FROM w) AS last_id, (SELECT count(*) FROM w)::int AS n
   FROM positions p JOIN pick USING (id)`;
 
 const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
@@ -59,9 +56,9 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
   WHERE s.device_time <= EXCLUDED.device_time`;
 
 /**
- * Keeps unit_state from the positions log. It reads rows in (transaction id, id) order and only
- * rows of transactions older than every one still running, so no row committed late is ever
- * skipped; the cursor moves in the same transaction as the state, so a restart resumes exactly.
+ * Keeps unit_state from the positions log. It reads rows by id only up to the log horizon (below
+ * which every id is settled), so no row committed late is ever skipped; the cursor moves in the same
+ * transaction as the state, so a restart resumes exactly.
  */
 export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   batch?: number; idleMs?: number; minIntervalMs?: number; onChanges?: (changes: StateChange[]) => void; onError?: (err: unknown) => void;
@@ -77,16 +74,17 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
     let changes: StateChange[] = [];
     let count = 0;
     try {
+      const horizon = await readHorizon(client);
       await client.query('BEGIN');
       const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY]);
       if (!lock.rows[0]?.ok) {
         await client.query('ROLLBACK');
         return 0;
       }
-      const cur = await client.query<{ tx: string; position_id: string }>(
-        'SELECT tx::text, position_id::text FROM processor_cursors WHERE name = $1', [CURSOR]);
-      const from = cur.rows[0] ?? { tx: '0', position_id: '0' };
-      const { rows } = await client.query<LogRow>(READ, [from.tx, from.position_id, batch]);
+      const cur = await client.query<{ position_id: string }>(
+        'SELECT position_id::text FROM processor_cursors WHERE name = $1', [CURSOR]);
+      const from = cur.rows[0]?.position_id ?? '0';
+      const { rows } = await client.query<LogRow>(READ, [from, horizon, batch]);
       count = rows[0]?.n ?? 0;
       if (count === 0) {
         await client.query('COMMIT');
@@ -106,9 +104,9 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       ]);
       const last = rows[0] as LogRow;
       await client.query(
-        `INSERT INTO processor_cursors (name, tx, position_id) VALUES ($1, $2::xid8, $3)
-         ON CONFLICT (name) DO UPDATE SET tx = EXCLUDED.tx, position_id = EXCLUDED.position_id, updated_at = now()`,
-        [CURSOR, last.last_tx, last.last_id]);
+        `INSERT INTO processor_cursors (name, position_id) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET position_id = EXCLUDED.position_id, updated_at = now()`,
+        [CURSOR, last.last_id]);
       await client.query('COMMIT');
       changes = list.map((r) => ({ unitId: r.unit_id, siteId: (units.get(r.unit_id) as { siteId: number }).siteId }));
     } catch (err) {

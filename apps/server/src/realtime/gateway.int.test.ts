@@ -26,9 +26,10 @@ afterAll(async () => {
   await t.close();
 });
 
-function open(user: SessionUser | null, query: Record<string, string> = {}): Promise<Client> {
+function open(user: SessionUser | null, query: Record<string, string> = {}, before?: (s: Client) => void): Promise<Client> {
   const s: Client = connect(base, { autoConnect: false, transports: ['websocket'], query, auth: user ? { token: user.token, instanceuuid: user.instanceuuid } : {} });
   sockets.push(s);
+  before?.(s);
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
     s.once('connect_error', (e) => reject(e));
@@ -65,8 +66,10 @@ describe('realtime gateway', () => {
   });
 
   it('sends recent frames to a debugger that connects with query uid', async () => {
-    const s = await open(leeds, { uid: String(unit.id) });
-    const first = await new Promise<DebugFrameEvent>((resolve) => s.once('debug:frame', resolve));
+    let resolveFirst: (f: DebugFrameEvent) => void = () => {};
+    const firstFrame = new Promise<DebugFrameEvent>((resolve) => { resolveFirst = resolve; });
+    await open(leeds, { uid: String(unit.id) }, (s) => s.once('debug:frame', resolveFirst));
+    const first = await firstFrame;
     expect(first.uid).toBe(unit.id);
   });
 

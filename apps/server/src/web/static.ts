@@ -15,7 +15,8 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
     await app.register(fastifyStatic, {
       root: opts.distDir,
       index: false,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild's new asset names are served without a restart.
+      wildcard: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -13,6 +13,7 @@ const BUILT: Partial<Record<PageKey, PageModule>> = {
   changepassword: () => import('../features/auth/pages/change-password-page.tsx'),
   fleet: () => import('../features/fleet/pages/fleet-page.tsx'),
   config: () => import('../features/admin/pages/config-page.tsx'),
+  debug: () => import('../features/debug/pages/debug-page.tsx'),
   superadmin,
   suoperadmin: superadmin,
 };

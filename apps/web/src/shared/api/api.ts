@@ -8,15 +8,18 @@ import { readCookie } from './cookies.ts';
 
 export const SESSION_EXPIRED_REASON = 'Your session has ended. Please sign in again.';
 
+/** The server says the session is over (token error, or a socket's 'session:ended'): forget it and go to the root. */
+export function expireSession(): void {
+  session.clear(SESSION_EXPIRED_REASON);
+  clearSessionCaches();
+  void navigateTo(LANDING.afterTokenError, { replace: true });
+}
+
 /** The app's api client: session from the session store, XSRF from the cookie the server sets. */
 export const api = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
   getSession: () => session.get().user,
   readXsrfToken: () => readCookie('XSRF-TOKEN', document.cookie),
-  onTokenError: () => {
-    session.clear(SESSION_EXPIRED_REASON);
-    clearSessionCaches();
-    void navigateTo(LANDING.afterTokenError, { replace: true });
-  },
+  onTokenError: expireSession,
   onStatus: recordApiStatus,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFullDate, formatHHmm, formatRelative } from './time.ts';
+import { formatFullDate, formatHHmm, formatHHmmss, formatRelative } from './time.ts';
 
 describe('formatHHmm (alert times)', () => {
   it.each([
@@ -9,6 +9,15 @@ describe('formatHHmm (alert times)', () => {
     ['2026-01-16T00:00:00Z', '00:00'],
     ['not a date', ''],
   ])('%s -> %s', (iso, expected) => expect(formatHHmm(iso)).toBe(expected));
+});
+
+describe('formatHHmmss (debugger frame times)', () => {
+  it.each([
+    ['2026-01-15T09:05:07.123Z', '09:05:07'],
+    ['2026-07-15T23:59:59Z', '00:59:59'], // British Summer Time, next day
+    ['2026-01-16T00:00:00Z', '00:00:00'],
+    ['not a date', ''],
+  ])('%s -> %s', (iso, expected) => expect(formatHHmmss(iso)).toBe(expected));
 });
 
 describe('formatRelative', () => {

@@ -6,19 +6,28 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** 'HH:mm' (24 hour), the spec's alert time format; '' for an unreadable time. */
-export function formatHHmm(value: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+function clock(value: string | Date, timeZone: string, withSeconds: boolean): string {
   const d = toDate(value);
   if (!d) return '';
   const parts = new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
+    second: withSeconds ? '2-digit' : undefined,
     hourCycle: 'h23',
     timeZone,
   }).formatToParts(d);
-  const hour = parts.find((p) => p.type === 'hour')?.value ?? '';
-  const minute = parts.find((p) => p.type === 'minute')?.value ?? '';
-  return `${hour}:${minute}`;
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return [part('hour'), part('minute'), ...(withSeconds ? [part('second')] : [])].join(':');
+}
+
+/** 'HH:mm' (24 hour), the spec's alert time format; '' for an unreadable time. */
+export function formatHHmm(value: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+  return clock(value, timeZone, false);
+}
+
+/** 'HH:mm:ss' (24 hour), e.g. a debugger frame's time; '' for an unreadable time. */
+export function formatHHmmss(value: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+  return clock(value, timeZone, true);
 }
 
 /** Full date and time for hover text, e.g. '3 Mar 2026, 14:05:09 GMT'. */

@@ -1,4 +1,4 @@
-import { outboxAnswerSchema, unitsAnswerSchema, unitTypesAnswerSchema } from '@fleet/shared';
+import { outboxAnswerSchema, unitsAnswerSchema } from '@fleet/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
@@ -16,9 +16,5 @@ export const unitsQuery = (customerId: number) =>
       api.get('units', unitsAnswerSchema, { cid: customerId }, signal).then((a) => a.units),
   });
 
-export const unitTypesQuery = queryOptions({
-  queryKey: ['unittypes'],
-  queryFn: ({ signal }) =>
-    api.get('unittypes', unitTypesAnswerSchema, undefined, signal).then((a) => a.unittypes),
-  staleTime: 60 * 60_000,
-});
+// Shared with the super admin's unknown devices; kept importable from here for the config lists.
+export { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';

@@ -1,7 +1,9 @@
-import { Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { ActionIcon, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconBug, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime, useNow } from '../../../shared/ui/relative-time.tsx';
 import type { SortKey, SortState, Vehicle } from '../hooks/vehicle-rows.ts';
 import { VehicleStatus } from './vehicle-status.tsx';
@@ -20,7 +22,7 @@ interface VehicleTableProps {
   compact: boolean;
 }
 
-/** Dense, sortable list of vehicles with a sticky header. */
+/** Dense, sortable list of vehicles with a sticky header; each row links to its unit's debugger. */
 export function VehicleTable({ vehicles, sort, onSort, compact }: VehicleTableProps) {
   const { t } = useTranslation();
   const now = useNow();
@@ -94,6 +96,9 @@ export function VehicleTable({ vehicles, sort, onSort, compact }: VehicleTablePr
               </Table.Th>
             );
           })}
+          <Table.Th w={44}>
+            <VisuallyHidden>{t('fleet.columns.actions')}</VisuallyHidden>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -102,6 +107,19 @@ export function VehicleTable({ vehicles, sort, onSort, compact }: VehicleTablePr
             {columns.map((key) => (
               <Table.Td key={key}>{cells[key](v)}</Table.Td>
             ))}
+            <Table.Td ta="right">
+              <ActionIcon
+                component={Link}
+                to={debugPath(v.unitid)}
+                variant="subtle"
+                color="gray"
+                c="dark.6"
+                aria-label={t('fleet.debugVehicle', { registration: v.registration })}
+                title={t('fleet.debug')}
+              >
+                <IconBug size={16} aria-hidden />
+              </ActionIcon>
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

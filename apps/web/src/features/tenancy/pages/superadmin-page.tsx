@@ -1,3 +1,4 @@
+import { isSuperAdmin } from '@fleet/shared';
 import { Accordion, Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,8 +10,12 @@ import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { companiesQuery } from '../api/tenancy-api.ts';
 import { SiteList } from '../components/site-list.tsx';
+import { UnknownDevicesPanel } from '../components/unknown-devices-panel.tsx';
 
-/** Super administrators: every customer with its sites, and 'Switch to' on each site. */
+/**
+ * Super administrators: every customer with its sites, and 'Switch to' on each site; below, the
+ * unknown devices (super administrators only: site administrators reach this page too).
+ */
 export default function SuperadminPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -56,6 +61,7 @@ export default function SuperadminPage() {
           </Accordion>
         </Paper>
       )}
+      {isSuperAdmin(user?.usertype) && <UnknownDevicesPanel />}
     </Stack>
   );
 }

@@ -1,0 +1,24 @@
+import type pg from 'pg';
+
+/**
+ * Ids of the positions log are taken when a row is inserted, but transactions commit in any order,
+ * so a reader walking the log by id could pass a row that commits a moment later. Every insert into
+ * the log holds this advisory lock in shared mode for its transaction; taking it exclusively waits
+ * for those in flight and lets no new one start, so at that instant every id already taken is
+ * settled (committed or rolled back). The largest id then is a horizon safe to read up to.
+ * Unlike a transaction-id horizon, long transactions elsewhere on the server never hold it back.
+ */
+export const LOG_GATE_KEY = 7262003;
+
+/** The SQL that makes a statement take the gate in shared mode: join it into the insert's FROM. */
+export const LOG_GATE_CTE = `gate AS (SELECT pg_advisory_xact_lock_shared(${LOG_GATE_KEY}))`;
+
+export async function readHorizon(client: pg.PoolClient): Promise<string> {
+  await client.query('SELECT pg_advisory_lock($1)', [LOG_GATE_KEY]);
+  try {
+    const r = await client.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM positions');
+    return r.rows[0]?.id ?? '0';
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOG_GATE_KEY]);
+  }
+}

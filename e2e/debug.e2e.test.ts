@@ -1,0 +1,75 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// Browser tests of the unit debugger (debug/:uid): reached from the fleet list, connects only on
+// Connect, and says clearly when the unit is not the user's. The e2e server runs no simulator, so
+// these check the connection and the refusal, not live frames.
+const baseUrl = inject('baseUrl');
+const operatorEmail = inject('operatorEmail');
+const demoPassword = inject('demoPassword');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const sockets: string[] = [];
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: inject('chromiumPath'),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(operatorEmail);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/tabs\/tabs\//);
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+});
+
+const status = () => page.getByTestId('connection-status');
+
+describe('unit debugger', () => {
+  it("opens from the fleet list's Debug action and connects only on Connect", async () => {
+    await page.goto('/tabs/tabs/fleet');
+    const debug = page.getByRole('link', { name: /^Debug / }).first();
+    await debug.waitFor();
+    const href = await debug.getAttribute('href');
+    expect(href).toMatch(/^\/tabs\/tabs\/debug\/\d+$/);
+
+    await page.goto(href ?? '');
+    await page.getByTestId('unit-registration').waitFor();
+    const registration = await page.getByTestId('unit-registration').textContent();
+    await page.getByRole('heading', { level: 1, name: `Debug ${registration}` }).waitFor();
+    expect(await status().textContent()).toBe('Not connected');
+    expect(sockets).toEqual([]);
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toBe('Connected');
+    expect(sockets.some((url) => url.includes('/socket.io/') && /[?&]uid=\d+/.test(url))).toBe(true);
+    expect(await page.getByTestId('debug-error').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => status().textContent()).toBe('Not connected');
+  });
+
+  it("says 'No such unit.' for a unit that is not on the user's sites", async () => {
+    await page.goto('/tabs/tabs/debug/999999');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const frames = page.getByRole('region', { name: 'Frames' });
+    await frames.getByTestId('debug-error').getByText('No such unit.').waitFor({ timeout: 20_000 });
+    expect(await status().textContent()).toBe('Disconnected');
+  });
+
+  it('explains a unit id that is not a number', async () => {
+    await page.goto('/tabs/tabs/debug/abc');
+    await page.getByText('This is not a unit number').waitFor();
+    expect(await page.getByRole('button', { name: 'Connect', exact: true }).count()).toBe(0);
+  });
+});
