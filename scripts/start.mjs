@@ -13,7 +13,7 @@ try {
   console.error(err.message);
   process.exit(1);
 }
-const env = { ...process.env, FLEET_DEMO: process.env.FLEET_DEMO ?? '1' };
+const env = { ...process.env, FLEET_DEMO: process.env.FLEET_DEMO ?? '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 const children = [];
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: 'inherit' });
 children.push(server);
