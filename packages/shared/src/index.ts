@@ -12,3 +12,7 @@ export * from './units/units.schema.ts';
 export * from './realtime/events.ts';
 export * from './rules/vehicle-status.ts';
 export * from './alerts/alerts.schema.ts';
+export * from './rules/geo.ts';
+export * from './rules/driver.ts';
+export * from './rules/panic.ts';
+export * from './rules/lists.ts';
