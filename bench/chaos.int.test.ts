@@ -8,6 +8,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('chaos (brief)', () => {
     const r = await runChaos({ devices: 40, seconds: 20, kills: 2, dbRestarts: 1, intervalMs: 1000, log: () => {} });
     expect(r.kills).toBe(2);
     expect(r.dbRestarts).toBe(1);
+    expect(r.crashes).toBe(0);
     expect(r.buffered).toBe(0);
     expect(r.generated).toBeGreaterThan(0);
     expect(r.stored).toBe(r.generated);

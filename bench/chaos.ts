@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ChaosOptions { devices: number; seconds: number; kills: number; dbRestarts: number; intervalMs: number; log?: (s: string) => void }
-export interface ChaosResult { generated: number; acked: number; resent: number; stored: number; distinct: number; buffered: number; kills: number; dbRestarts: number; connects: number }
+export interface ChaosResult { crashes: number; generated: number; acked: number; resent: number; stored: number; distinct: number; buffered: number; kills: number; dbRestarts: number; connects: number }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,8 +42,19 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     FLEET_DEMO: '0', FLEET_ADMIN_USER: 'chaos@example.com', FLEET_ADMIN_PASSWORD: 'Chaos!pass1', LOG_LEVEL: 'error',
   };
   let server: ChildProcess | undefined;
+  let killing = false;
+  let finished = false;
+  let crashes = 0;
+  // Like a supervisor: a server that stops by itself is counted, reported and started again.
   const startServer = () => {
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    server = child;
+    child.once('exit', (code, signal) => {
+      if (killing || finished || child !== server) return;
+      crashes++;
+      log(`chaos: the server stopped by itself (code ${code}, signal ${signal}); starting it again`);
+      setTimeout(startServer, 500);
+    });
   };
   startServer();
 
@@ -62,8 +73,13 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   for (const e of events) {
     await sleep(Math.max(0, e.at - Date.now()));
     if (e.kind === 'kill') {
-      server?.kill('SIGKILL');
-      await new Promise((r) => server?.once('exit', r));
+      killing = true;
+      const victim = server;
+      if (victim && victim.exitCode === null && victim.signalCode === null) {
+        victim.kill('SIGKILL');
+        await new Promise((r) => victim.once('exit', r));
+      }
+      killing = false;
       kills++;
       log(`chaos: server killed with SIGKILL (${kills}); ${fleet.stats().acked} records ACKed so far`);
       await sleep(300 + Math.random() * 1500);
@@ -84,8 +100,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   const drainEnd = Date.now() + 120_000;
   while (fleet.stats().buffered > 0 && Date.now() < drainEnd) await sleep(500);
   const final = await fleet.stop();
-  server?.kill('SIGTERM');
-  await new Promise((r) => server?.once('exit', r));
+  finished = true;
+  const last = server;
+  if (last && last.exitCode === null && last.signalCode === null) {
+    last.kill('SIGTERM');
+    await new Promise((r) => last.once('exit', r));
+  }
 
   const check = connect(db.url, { max: 1 });
   const r = await check.pool.query(`SELECT count(*)::int AS stored, count(DISTINCT (unit_id, device_time, event_io))::int AS distinct FROM positions`);
@@ -94,7 +114,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   await rm(dir, { recursive: true, force: true });
   return {
     generated: final.generated, acked: final.acked, resent: final.resent, buffered: final.buffered, connects: final.connects,
-    stored: r.rows[0].stored, distinct: r.rows[0].distinct, kills, dbRestarts,
+    stored: r.rows[0].stored, distinct: r.rows[0].distinct, kills, dbRestarts, crashes,
   };
 }
 
@@ -108,7 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     dbRestarts: Number(values['db-restarts']), intervalMs: Number(values.interval) * 1000,
   });
   const ok = r.buffered === 0 && r.stored === r.generated && r.distinct === r.stored;
-  console.log(`chaos: ${r.kills} server kills, ${r.dbRestarts} database restarts, ${r.connects} device connects`);
+  console.log(`chaos: ${r.kills} server kills, ${r.dbRestarts} database restarts, ${r.crashes} unplanned server exits, ${r.connects} device connects`);
   console.log(`records: generated ${r.generated}, ACKs received ${r.acked} (re-sent ${r.resent}), left unsent ${r.buffered}, stored ${r.stored}, stored distinct ${r.distinct}`);
   console.log(ok ? 'chaos: PASS — every generated record is stored exactly once' : 'chaos: FAIL');
   process.exit(ok ? 0 : 1);

@@ -28,15 +28,32 @@ export function connect(url: string, options: { max?: number; applicationName?: 
   return { pool, db, close: () => pool.end() };
 }
 
+/**
+ * Checks a client out of the pool for several statements. While checked out, a client whose
+ * connection dies between statements emits 'error'; unheard, that event would end the process
+ * (seen when the database restarts). Here it is heard, and the next statement fails instead.
+ */
+export async function checkout(pool: pg.Pool): Promise<pg.PoolClient & { done(): void }> {
+  const client = await pool.connect();
+  const onError = () => {};
+  client.on('error', onError);
+  return Object.assign(client, {
+    done: () => {
+      client.off('error', onError);
+      client.release();
+    },
+  });
+}
+
 /** Applies every SQL migration not yet applied, under an advisory lock so parallel starts wait. */
 export async function applyMigrations(database: Database): Promise<void> {
-  const client = await database.pool.connect();
+  const client = await checkout(database.pool);
   try {
     await client.query('SELECT pg_advisory_lock(7262001)');
     await migrate(drizzle(client, { schema }), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock(7262001)').catch(() => {});
-    client.release();
+    client.done();
   }
 }
 

@@ -1,3 +1,4 @@
+import { checkout } from '@fleet/db';
 import type pg from 'pg';
 import { interpret } from './io-map.ts';
 import { readHorizon } from './log-horizon.ts';
@@ -70,7 +71,7 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   let loop: Promise<void> | undefined;
 
   async function runOnce(): Promise<number> {
-    const client = await pool.connect();
+    const client = await checkout(pool);
     let changes: StateChange[] = [];
     let count = 0;
     try {
@@ -113,7 +114,7 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
     } finally {
-      client.release();
+      client.done();
     }
     if (changes.length) opts.onChanges?.(changes);
     return count;
