@@ -64,7 +64,7 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
 export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   batch?: number; idleMs?: number; minIntervalMs?: number; onChanges?: (changes: StateChange[]) => void; onError?: (err: unknown) => void;
 } = {}) {
-  const batch = opts.batch ?? 5000;
+  const batch = opts.batch ?? 20_000;
   let running = false;
   let dirty = false;
   let wake: (() => void) | undefined;
