@@ -5,6 +5,8 @@ import type { Database } from '@fleet/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { alertsRepository } from './modules/alerts/alerts.repository.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -96,13 +98,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     await api.register(fleetRoutes, { repo: fleetRepository(db), tenancy });
     await api.register(adminRoutes, { mail });
+    await api.register(alertsRoutes, { repo: alertsRepository(pool) });
     await api.register(unitsRoutes, {
       repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });
   }, { prefix: '/api/v1' });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });
-  const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool });
+  const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool, alerts: alertsRepository(pool) });
   app.addHook('onClose', async () => gateway.close());
   return app;
 }

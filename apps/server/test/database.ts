@@ -13,7 +13,7 @@ export async function createTestDatabase(): Promise<Database & { url: string; dr
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = connect(url.toString(), { max: 5 });
+  const database = connect(url.toString(), { max: 10 });
   await applyMigrations(database);
   return {
     ...database,

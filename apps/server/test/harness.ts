@@ -19,7 +19,7 @@ export async function createTestApp(options: Partial<AppOptions> & { ingest?: Pa
   const database = await createTestDatabase();
   await ensureDefaultBrand(database.db, { publicUrl: PUBLIC_URL });
   await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD), publicUrl: PUBLIC_URL });
-  const ingest = createIngest(database.pool, pino({ level: 'silent' }), { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1', ...options.ingest });
+  const ingest = createIngest(database.pool, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1', ...options.ingest });
   await ingest.start();
   const app: FastifyInstance = await buildApp({
     database, version: 'test', logLevel: 'silent', devices: deviceLink(ingest),

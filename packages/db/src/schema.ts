@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -244,4 +244,39 @@ export const commandLog = pgTable('command_log', {
   status: text('status').notNull(),
   response: text('response'),
   createdAt: createdAt(),
+});
+
+/**
+ * Alerts raised by the events processor from the positions log: panic presses, geofence entries
+ * and exits, new J1939 fault codes. The unique key makes a replayed window raise nothing twice.
+ */
+export const alerts = pgTable('alerts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  /** 'panic' | 'geofence' | 'spn' */
+  kind: text('kind').notNull(),
+  /** 'press' | 'enter' | 'exit' | 'fault' */
+  event: text('event').notNull(),
+  poiId: integer('poi_id').references(() => poi.id, { onDelete: 'set null' }),
+  positionId: bigint('position_id', { mode: 'number' }).notNull(),
+  happenedAt: timestamp('happened_at', { withTimezone: true, precision: 3 }).notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  detail: text('detail').notNull().default(''),
+  clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  clearedBy: integer('cleared_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  unique('alerts_once').on(t.kind, t.unitId, t.positionId, t.poiId).nullsNotDistinct(),
+  index('alerts_open_idx').on(t.siteId, t.kind).where(sql`cleared_at IS NULL`),
+]);
+
+/** What the events processor remembers per unit between windows: panic input and the POI it is inside. */
+export const unitEventState = pgTable('unit_event_state', {
+  unitId: integer('unit_id').primaryKey().references(() => units.id, { onDelete: 'cascade' }),
+  panic: boolean('panic').notNull().default(false),
+  inside: integer('inside').array().notNull().default(sql`'{}'::int[]`),
+  faultCodes: text('fault_codes').array().notNull().default(sql`'{}'::text[]`),
+  lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }),
 });

@@ -94,8 +94,10 @@ describe('Teltonika TCP', () => {
     const pending = d.send([record(100), record(101), record(102)], 8000);
     // The insert is now waiting on the lock: kill its connection.
     await waitFor(async () => (await locker.query(`SELECT pg_terminate_backend(pid) AS k FROM pg_stat_activity WHERE query LIKE '%INSERT INTO positions%' AND datname = current_database() AND pid <> pg_backend_pid()`)).rowCount ?? 0, (n) => n > 0, 15_000);
+    const seen = (await locker.query(`SELECT state, wait_event_type, wait_event, left(query, 50) AS q FROM pg_stat_activity WHERE datname = current_database()`)).rows;
     await locker.query('ROLLBACK');
     await locker.end();
+    if ((await pending) !== null) console.log('database activity while the insert was expected to wait:', JSON.stringify(seen));
     expect(await pending).toBeNull();
     expect(await count(known.id)).toBe(before);
     // The device re-sends after reconnecting, and everything arrives once.

@@ -6,6 +6,8 @@ import { FrameLog } from './frame-log.ts';
 import { IngestStats } from './ingest-stats.ts';
 import { osmandHttpServer } from './osmand-http.ts';
 import { positionWriter, type WriterOptions } from './position-writer.ts';
+import { eventsProcessor, type NewAlert } from './events-processor.ts';
+import { processorLoop } from './processor-loop.ts';
 import { stateProcessor, type StateChange } from './state-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
@@ -28,29 +30,34 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const commands = new CommandRegistry();
   const stateEvents = new EventEmitter<{ changes: [StateChange[]] }>();
   stateEvents.setMaxListeners(0);
-  const processor = stateProcessor(pool, directory, {
-    onChanges: (changes) => stateEvents.emit('changes', changes),
-    onError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'state processor: will retry'),
-  });
-  const deps = { directory, writer, frames, stats, commands, log, onStored: () => processor.kick() };
+  const alertEvents = new EventEmitter<{ alerts: [NewAlert[]] }>();
+  alertEvents.setMaxListeners(0);
+  const warn = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: will retry`);
+  const state = stateProcessor(pool, directory, { onChanges: (changes) => stateEvents.emit('changes', changes) });
+  const events = eventsProcessor(pool, directory, { onAlerts: (list) => alertEvents.emit('alerts', list) });
+  const loops = [
+    processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
+    processorLoop(events.runOnce, { batch: 20_000, onError: warn('events processor') }),
+  ];
+  const deps = { directory, writer, frames, stats, commands, log, onStored: () => { for (const l of loops) l.kick(); } };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);
   const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0 };
 
   return {
-    directory, writer, frames, stats, commands, processor, ports, stateEvents,
+    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, events,
     async start(): Promise<void> {
       const host = opts.host ?? '0.0.0.0';
       ports.teltonika = await tcp.listen(opts.teltonikaPort, host);
       ports.teltonikaUdp = await udp.listen(ports.teltonika, host);
       ports.osmand = await osmand.listen(opts.osmandPort, host);
-      processor.start();
+      for (const l of loops) l.start();
       log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP)');
     },
     async stop(): Promise<void> {
       await Promise.allSettled([tcp.close(), udp.close(), osmand.close()]);
-      await processor.stop();
+      await Promise.all(loops.map((l) => l.stop()));
       writer.close();
     },
   };
@@ -75,5 +82,10 @@ export function deviceLink(ingest: Ingest): import('../modules/units/device-link
       ingest.stateEvents.on('changes', listener);
       return () => ingest.stateEvents.off('changes', listener);
     },
+    onAlerts(listener) {
+      ingest.alertEvents.on('alerts', listener);
+      return () => ingest.alertEvents.off('alerts', listener);
+    },
+    reloadGeofences: () => ingest.events.reloadGeofences(),
   };
 }

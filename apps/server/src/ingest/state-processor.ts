@@ -31,7 +31,7 @@ const LOCK_KEY = 7262002;
 const READ = `WITH w AS (
     SELECT id, unit_id, device_time FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3),
   pick AS (SELECT DISTINCT ON (unit_id) id FROM w ORDER BY unit_id, device_time DESC, id DESC)
-  SELECT p.id::text, p.unit_id, extract(epoch FROM p.device_time) * 1000 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io,
+  SELECT p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io,
     (SELECT max(id)::text FROM w) AS last_id, (SELECT count(*) FROM w)::int AS n
   FROM positions p JOIN pick USING (id)`;
 
@@ -62,13 +62,9 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
  * transaction as the state, so a restart resumes exactly.
  */
 export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
-  batch?: number; idleMs?: number; minIntervalMs?: number; onChanges?: (changes: StateChange[]) => void; onError?: (err: unknown) => void;
+  batch?: number; onChanges?: (changes: StateChange[]) => void;
 } = {}) {
   const batch = opts.batch ?? 20_000;
-  let running = false;
-  let dirty = false;
-  let wake: (() => void) | undefined;
-  let loop: Promise<void> | undefined;
 
   async function runOnce(): Promise<number> {
     const client = await checkout(pool);
@@ -120,44 +116,6 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
     return count;
   }
 
-  return {
-    runOnce,
-    /** Runs at once instead of at the next idle tick. */
-    kick(): void {
-      dirty = true;
-      wake?.();
-    },
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          let n = 0;
-          dirty = false;
-          const runStarted = Date.now();
-          try {
-            n = await runOnce();
-          } catch (err) {
-            opts.onError?.(err);
-          }
-          // Under load, runs are spaced a little so each one takes a bigger bite of the log.
-          const spacing = (opts.minIntervalMs ?? 100) - (Date.now() - runStarted);
-          if (n < batch && spacing > 0 && running) await new Promise((r) => setTimeout(r, spacing));
-          if (n < batch && running && !dirty) {
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, opts.idleMs ?? 500);
-              wake = () => { clearTimeout(timer); resolve(); };
-            });
-            wake = undefined;
-          }
-        }
-      })();
-    },
-    async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
-    },
-  };
+  return { runOnce, batch };
 }
 export type StateProcessor = ReturnType<typeof stateProcessor>;

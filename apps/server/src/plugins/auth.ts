@@ -22,7 +22,8 @@ declare module 'fastify' {
 export const auth = fp(async (app: FastifyInstance, opts: { sessions: SessionService }) => {
   app.decorateRequest('caller', null);
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/v1/')) return;
+    // Only the API's own routes; an unknown /api path reaches the not-found answer as it is.
+    if (!request.routeOptions.url?.startsWith('/api/v1/')) return;
     const config = request.routeOptions.config;
     const access = config.access ?? 'session';
     if (access === 'public') return;

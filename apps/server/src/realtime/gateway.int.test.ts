@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, SessionUser, VehicleUpdate } from '@fleet/shared';
+import type { AlertEvent, ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, SessionUser, VehicleUpdate } from '@fleet/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../test/device-client.ts';
@@ -90,6 +90,25 @@ describe('realtime gateway', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(u.lat).toBeCloseTo(53.7935 + 50e-4, 6);
     expect(leaked.filter((x) => x.unitid === unit.id)).toEqual([]);
+    device.close();
+  });
+
+  it('pushes a new panic alert to the site room only', async () => {
+    const mine = await open(leeds);
+    const theirs = await open(northway);
+    const leaked: AlertEvent[] = [];
+    theirs.on('alerts:new', (a) => leaked.push(...a));
+    const got = new Promise<AlertEvent>((resolve) => mine.on('alerts:new', (list) => { const a = list.find((x) => x.kind === 'panic'); if (a) resolve(a); }));
+    const device = await TestDevice.connect(t.ingest.ports.teltonika);
+    await device.login(unit.device_id);
+    const pressed = record(70);
+    pressed.io.set(2, { size: 1, value: 1 });
+    await device.send([record(69)]);
+    await device.send([pressed]);
+    const alert = await got;
+    expect(alert).toMatchObject({ kind: 'panic', event: 'press', uid: unit.id });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toEqual([]);
     device.close();
   });
 

@@ -6,6 +6,8 @@ import { Server, type Socket } from 'socket.io';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
 import type { DeviceLink, StateChange } from '../modules/units/device-link.ts';
 import { vehicleUpdates } from './vehicle-updates.ts';
+import { alertEvent } from '../modules/alerts/alert-view.ts';
+import type { AlertsRepository } from '../modules/alerts/alerts.repository.ts';
 
 type FleetSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>;
 
@@ -17,7 +19,7 @@ const debugRoom = (uid: number) => `debug:${uid}`;
  * chooses its rooms from the session (its current site; a unit's debug room only when the unit is
  * on one of the session's sites). A session that ends closes its sockets.
  */
-export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionService; devices: DeviceLink; pool: pg.Pool }) {
+export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionService; devices: DeviceLink; pool: pg.Pool; alerts: AlertsRepository }) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -109,9 +111,18 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle updates not sent'));
   });
 
+  const stopAlerts = deps.devices.onAlerts((raised) => {
+    void deps.alerts.describe(raised.map((a) => a.aid)).then((rows) => {
+      const bySite = new Map<number, ReturnType<typeof alertEvent>[]>();
+      for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), alertEvent(r)]);
+      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:new', list);
+    }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'alerts not sent'));
+  });
+
   return {
     io,
     async close(): Promise<void> {
+      stopAlerts();
       stopFrames();
       stopState();
       await io.close();

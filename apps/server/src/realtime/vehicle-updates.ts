@@ -9,8 +9,10 @@ export function vehicleUpdates(pool: pg.Pool) {
     async forChanges(changes: StateChange[]): Promise<Map<number, VehicleUpdate[]>> {
       const res = await pool.query<{
         unit_id: number; lat: number; lon: number; speed: number; ignition: boolean | null; angle: number;
-        device_time: Date; panic: boolean; pto1: boolean; pto2: boolean;
-      }>(`SELECT unit_id, lat, lon, speed, ignition, angle, device_time, panic, pto1, pto2 FROM unit_state WHERE unit_id = ANY($1::int[])`,
+        device_time: Date; panic: boolean; pto1: boolean; pto2: boolean; alarm: boolean;
+      }>(`SELECT s.unit_id, s.lat, s.lon, s.speed, s.ignition, s.angle, s.device_time, s.panic, s.pto1, s.pto2,
+            exists (SELECT 1 FROM alerts a WHERE a.unit_id = s.unit_id AND a.cleared_at IS NULL AND a.kind IN ('panic', 'geofence')) AS alarm
+          FROM unit_state s WHERE s.unit_id = ANY($1::int[])`,
         [changes.map((c) => c.unitId)]);
       const siteOf = new Map(changes.map((c) => [c.unitId, c.siteId]));
       const out = new Map<number, VehicleUpdate[]>();

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brandIndexHtml, type BrandService } from '../modules/brand/brand.service.ts';
@@ -31,16 +31,22 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
     return cached.html;
   };
 
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ ok: 0, message: `There is no call ${request.method} ${request.url.split('?')[0]}.` });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ ok: 0, message: 'Not found.' });
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const brand = await opts.brands.forHost(request.hostname);
     const html = brand ? brandIndexHtml(template(), brand) : template();
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+  // The root is a folder to the static files plugin (it would answer 403): it is the app.
+  app.get('/', { schema: { hide: true } }, sendIndex);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ ok: 0, message: `There is no call ${request.method} ${request.url.split('?')[0]}.` });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ ok: 0, message: 'Not found.' });
+    return sendIndex(request, reply);
   });
 }

@@ -18,3 +18,32 @@ export const panicAlertSchema = z.object({
   updated: z.string(),
 });
 export type PanicAlert = z.infer<typeof panicAlertSchema>;
+
+/** Dashboard categories (spec 2); null where the feature behind a category is not built yet. */
+export const dashboardCountsSchema = z.object({
+  panic: z.number(), zone: z.number(), spn: z.number(),
+  vcl: z.number().nullable(), servicing: z.number().nullable(), runover: z.number().nullable(),
+});
+
+/** dashalerts: the spec's panic string ('#' between records, '|' between vehicle|loc|updated|uid|aid), open geofence alerts, counts. */
+export const dashAlertsAnswerSchema = z.object({
+  ok: z.literal(1),
+  panic: z.string(),
+  geofence: z.array(geofenceAlertSchema.extend({ aid: z.number(), poi: z.string(), event: z.string() })),
+  counts: dashboardCountsSchema,
+});
+
+export const alertListQuerySchema = z.strictObject({
+  list: z.enum(['panic', 'zone', 'spn']),
+  id: z.coerce.number().int().positive().optional(),
+  open: z.enum(['0', '1']).optional(),
+});
+export const alertRecordSchema = z.object({
+  aid: z.number(), kind: z.string(), event: z.string(), uid: z.number(), vehicle: z.string(), poi: z.string(),
+  loc: z.string(), updated: z.string(), lat: z.number(), lon: z.number(), detail: z.string(),
+  cleared: z.string().nullable(), clearedby: z.string().nullable(),
+});
+export const alertListAnswerSchema = z.object({ ok: z.literal(1), alerts: z.array(alertRecordSchema) });
+
+export const clearPanicBodySchema = z.strictObject({ aid: z.coerce.number().int().positive() });
+export const clearVehicleAlarmBodySchema = z.strictObject({ uid: z.coerce.number().int().positive() });

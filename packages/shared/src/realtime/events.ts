@@ -22,12 +22,25 @@ export interface VehicleUpdate {
   ptotrigger2: number;
 }
 
+/** A new alert for the site's open browsers. */
+export interface AlertEvent {
+  aid: number;
+  kind: 'panic' | 'geofence' | 'spn';
+  event: string;
+  uid: number;
+  vehicle: string;
+  poi: string;
+  loc: string;
+  updated: string;
+}
+
 export type Answer<T> = ({ ok: 1 } & T) | { ok: 0; message: string };
 
 /** Events the server sends. */
 export interface ServerToClientEvents {
   'debug:frame': (frame: DebugFrameEvent) => void;
   'vehicles:update': (updates: VehicleUpdate[]) => void;
+  'alerts:new': (alerts: AlertEvent[]) => void;
   /** Sent just before the server closes a socket whose session ended. */
   'session:ended': (reason: string) => void;
 }

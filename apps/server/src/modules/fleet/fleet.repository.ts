@@ -7,7 +7,10 @@ export function fleetRepository(db: Db) {
   return {
     unitsOfSites(siteIds: number[]) {
       return db
-        .select({ unit: units, typeName: unitTypes.name, typeIcon: unitTypes.icon, driverName: drivers.name, state: unitState })
+        .select({
+          unit: units, typeName: unitTypes.name, typeIcon: unitTypes.icon, driverName: drivers.name, state: unitState,
+          alarm: sql<boolean>`exists (SELECT 1 FROM alerts a WHERE a.unit_id = ${units.id} AND a.cleared_at IS NULL AND a.kind IN ('panic', 'geofence'))`,
+        })
         .from(units)
         .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
         .leftJoin(drivers, eq(drivers.id, units.driverId))

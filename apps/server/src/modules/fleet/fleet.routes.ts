@@ -21,10 +21,10 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy
     const rows = await repo.unitsOfSites([request.query.siteid]);
     return {
       ok: 1 as const,
-      vehicles: rows.map(({ unit, typeIcon, driverName, state }) => ({
+      vehicles: rows.map(({ unit, typeIcon, driverName, state, alarm }) => ({
         unitid: unit.id, unittype: unit.unitTypeId, registration: unit.registration, drivername: driverName ?? '',
         vicon: unit.vicon || typeIcon, loc: '',
-        ...(state ? vehicleLive(state) : NEVER_REPORTED),
+        ...(state ? vehicleLive({ ...state, alarm }) : { ...NEVER_REPORTED, vehiclealarm: alarm }),
       })),
     };
   });

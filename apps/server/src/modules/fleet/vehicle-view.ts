@@ -9,12 +9,15 @@ export interface StateLike {
   panic: boolean;
   pto1: boolean;
   pto2: boolean;
+  /** An open panic or geofence alert. */
+  alarm?: boolean;
 }
 
 const KMH_TO_MPH = 0.621371;
 
 /**
- * Speeds go out in mph (devices report km/h). A device without an ignition input (a phone running
+ * The alarm flag is an open panic or geofence alert (the spec: a vehicle with a panic alert is
+ * flagged as alarm; clearing a geofence alert sets it false). Speeds go out in mph (devices report km/h). A device without an ignition input (a phone running
  * the Traccar Client app) counts as "on" while it moves, so it reads as driving, not stopped.
  */
 export function vehicleLive(s: StateLike) {
@@ -25,7 +28,7 @@ export function vehicleLive(s: StateLike) {
     ign: (s.ignition ?? s.speed > 0) ? 1 : 0,
     direction: s.angle,
     updated: s.deviceTime.toISOString(),
-    vehiclealarm: s.panic,
+    vehiclealarm: s.alarm ?? s.panic,
     ptotrigger1: s.pto1 ? 1 : 0,
     ptotrigger2: s.pto2 ? 1 : 0,
   };

@@ -1,5 +1,18 @@
 import type { DebugFrameEvent } from '@fleet/shared';
 
+export interface RaisedAlert {
+  aid: number;
+  kind: 'panic' | 'geofence' | 'spn';
+  event: string;
+  siteId: number;
+  unitId: number;
+  poiId: number | null;
+  happenedAt: string;
+  lat: number;
+  lon: number;
+  detail: string;
+}
+
 export interface StateChange {
   unitId: number;
   siteId: number;
@@ -15,6 +28,10 @@ export interface DeviceLink {
   unwatchFrames(unitId: number): void;
   /** Calls back after the state processor applied new positions. */
   onStateChanges(listener: (changes: StateChange[]) => void): () => void;
+  /** Calls back with alerts the events processor raised (panic, geofence, fault codes). */
+  onAlerts(listener: (alerts: RaisedAlert[]) => void): () => void;
+  /** Geofences changed: the events processor reloads them. */
+  reloadGeofences(): Promise<void>;
   send(unitId: number, text: string, timeoutMs: number): Promise<string>;
   isOnline(unitId: number): boolean;
   forget(deviceId: string): void;

@@ -1,0 +1,23 @@
+import type { AlertEvent } from '@fleet/shared';
+import { formatPanicString } from '@fleet/shared';
+import type { AlertRow } from './alerts.repository.ts';
+
+/** Where it happened, in words: the POI of a geofence alert, else the coordinates (place names come with the gazetteer). */
+export function alertLocation(a: Pick<AlertRow, 'poi' | 'lat' | 'lon'>): string {
+  if (a.poi) return `At ${a.poi}`;
+  return `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`;
+}
+
+export function alertEvent(a: AlertRow): AlertEvent {
+  return {
+    aid: Number(a.id), kind: a.kind as AlertEvent['kind'], event: a.event, uid: a.unit_id, vehicle: a.registration,
+    poi: a.poi ?? '', loc: alertLocation(a), updated: a.happened_at.toISOString(),
+  };
+}
+
+/** The spec's dashboard panic string from open panic alerts. */
+export function panicString(rows: AlertRow[]): string {
+  return formatPanicString(rows.map((a) => ({
+    vehicle: a.registration, loc: alertLocation(a), updated: a.happened_at.toISOString(), uid: a.unit_id, aid: Number(a.id),
+  })));
+}

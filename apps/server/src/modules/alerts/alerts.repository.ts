@@ -1,0 +1,56 @@
+import type pg from 'pg';
+
+export interface AlertRow {
+  id: string; kind: string; event: string; unit_id: number; site_id: number; registration: string; poi: string | null;
+  happened_at: Date; lat: number; lon: number; detail: string; cleared_at: Date | null; cleared_by: string | null;
+}
+
+const SELECT = `SELECT a.id::text, a.kind, a.event, a.unit_id, a.site_id, u.registration, p.name AS poi, a.happened_at, a.lat, a.lon,
+    a.detail, a.cleared_at, cu.name AS cleared_by
+  FROM alerts a JOIN units u ON u.id = a.unit_id LEFT JOIN poi p ON p.id = a.poi_id LEFT JOIN users cu ON cu.id = a.cleared_by`;
+
+/** Reads and clears alerts; every query is bounded by the caller's site ids. */
+export function alertsRepository(pool: pg.Pool) {
+  return {
+    async open(siteIds: number[], kinds: string[]): Promise<AlertRow[]> {
+      const r = await pool.query<AlertRow>(`${SELECT} WHERE a.site_id = ANY($1::int[]) AND a.kind = ANY($2::text[]) AND a.cleared_at IS NULL
+        ORDER BY a.happened_at DESC LIMIT 500`, [siteIds, kinds]);
+      return r.rows;
+    },
+
+    async list(siteIds: number[], kind: string, opts: { id?: number; openOnly: boolean }): Promise<AlertRow[]> {
+      const r = await pool.query<AlertRow>(`${SELECT} WHERE a.site_id = ANY($1::int[]) AND a.kind = $2
+        AND ($3::bigint IS NULL OR a.id = $3) AND (NOT $4 OR a.cleared_at IS NULL) ORDER BY a.happened_at DESC LIMIT 500`,
+        [siteIds, kind, opts.id ?? null, opts.openOnly]);
+      return r.rows;
+    },
+
+    async counts(siteIds: number[]): Promise<Record<string, number>> {
+      const r = await pool.query<{ kind: string; n: number }>(
+        `SELECT kind, count(*)::int AS n FROM alerts WHERE site_id = ANY($1::int[]) AND cleared_at IS NULL GROUP BY kind`, [siteIds]);
+      return Object.fromEntries(r.rows.map((x) => [x.kind, x.n]));
+    },
+
+    /** Clears one alert of the caller's sites; false when there is no such alert there. */
+    async clearOne(siteIds: number[], kind: string, id: number, userId: number): Promise<boolean> {
+      const r = await pool.query(`UPDATE alerts SET cleared_at = coalesce(cleared_at, now()), cleared_by = coalesce(cleared_by, $4)
+        WHERE id = $3 AND kind = $2 AND site_id = ANY($1::int[])`, [siteIds, kind, id, userId]);
+      return (r.rowCount ?? 0) > 0;
+    },
+
+    /** Clears a unit's open alerts of some kinds; false when the unit is not on the caller's sites. */
+    async clearUnit(siteIds: number[], kinds: string[], unitId: number, userId: number): Promise<boolean> {
+      const unit = await pool.query('SELECT 1 FROM units WHERE id = $1 AND site_id = ANY($2::int[])', [unitId, siteIds]);
+      if (unit.rowCount === 0) return false;
+      await pool.query(`UPDATE alerts SET cleared_at = now(), cleared_by = $3 WHERE unit_id = $1 AND kind = ANY($2::text[]) AND cleared_at IS NULL`,
+        [unitId, kinds, userId]);
+      return true;
+    },
+
+    async describe(ids: number[]): Promise<AlertRow[]> {
+      const r = await pool.query<AlertRow>(`${SELECT} WHERE a.id = ANY($1::bigint[])`, [ids]);
+      return r.rows;
+    },
+  };
+}
+export type AlertsRepository = ReturnType<typeof alertsRepository>;

@@ -1,0 +1,47 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'fleet-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<html><head><title>x</title></head><body><script src="/assets/app-1.js"></script></body></html>');
+  await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  t = await createTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers the root with the branded index page', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Fleetwise</title>');
+    expect(res.body).toContain('<script');
+  });
+
+  it('answers every app route with the index page, and API misses with JSON', async () => {
+    expect((await t.app.inject({ url: '/tabs/tabs/fleet/abc' })).body).toContain('<title>Fleetwise</title>');
+    const miss = await t.app.inject({ url: '/api/v1/nothing-here' });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.json().ok).toBe(0);
+  });
+
+  it('serves assets that appear after the server started (a rebuild), with a long cache', async () => {
+    await writeFile(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
+    const res = await t.app.inject({ url: '/assets/app-2.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('dresses the page for the host’s brand', async () => {
+    const res = await t.app.inject({ url: '/login', headers: { host: 'northway.localhost:8080' } });
+    expect(res.body).toContain('<title>Northway Telematics</title>');
+  });
+});
