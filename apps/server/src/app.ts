@@ -5,6 +5,7 @@ import type { Database } from '@fleet/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { alertsRepository } from './modules/alerts/alerts.repository.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
@@ -76,6 +77,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tenancy = tenancyService(tenancyRepository(db));
   const brands = brandService(db);
 
+  // Site messages go out through the realtime gateway, which exists once the routes are registered.
+  const siteMessages = { emit: (_siteId: number, _message: string): void => {} };
   await app.register(requestContext);
   await app.register(security, { secureCookies: opts.secureCookies ?? false });
   await app.register(rateLimit, {
@@ -99,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(fleetRoutes, { repo: fleetRepository(db), tenancy });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool) });
+    await api.register(siteRoutes, { pool, onMessage: (siteId, message) => siteMessages.emit(siteId, message) });
     await api.register(unitsRoutes, {
       repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });
@@ -106,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });
   const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool, alerts: alertsRepository(pool) });
+  siteMessages.emit = (siteId, message) => gateway.io.to(`site:${siteId}`).emit('site:message', message);
   app.addHook('onClose', async () => gateway.close());
   return app;
 }

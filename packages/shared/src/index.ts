@@ -16,3 +16,4 @@ export * from './rules/geo.ts';
 export * from './rules/driver.ts';
 export * from './rules/panic.ts';
 export * from './rules/lists.ts';
+export * from './site/site.schema.ts';

@@ -41,6 +41,8 @@ export interface ServerToClientEvents {
   'debug:frame': (frame: DebugFrameEvent) => void;
   'vehicles:update': (updates: VehicleUpdate[]) => void;
   'alerts:new': (alerts: AlertEvent[]) => void;
+  /** The site's message changed (empty: removed). */
+  'site:message': (message: string) => void;
   /** Sent just before the server closes a socket whose session ended. */
   'session:ended': (reason: string) => void;
 }

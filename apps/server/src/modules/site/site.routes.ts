@@ -1,0 +1,30 @@
+import { plainSuccessSchema, siteMessageAnswerSchema, updateSiteMessageBodySchema } from '@fleet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { badRequest } from '../../lib/errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
+
+const tag = { tags: ['site'] };
+
+/** The site message of the session's current site: read by everyone there, set by its administrators. */
+export const siteRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; onMessage: (siteId: number, message: string) => void }> = async (app, { pool, onMessage }) => {
+  app.get('/sitemessage', {
+    schema: { ...tag, summary: "The current site's message to its users", response: { 200: siteMessageAnswerSchema } },
+  }, async (request) => {
+    const siteId = callerOf(request).session.siteId;
+    if (!siteId) return { ok: 1 as const, message: '', siteid: null };
+    const r = await pool.query<{ message: string }>('SELECT message FROM sites WHERE id = $1', [siteId]);
+    return { ok: 1 as const, message: r.rows[0]?.message ?? '', siteid: siteId };
+  });
+
+  app.post('/updatesitemessage', {
+    schema: { ...tag, summary: "Set the current site's message (administrators)", body: updateSiteMessageBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const siteId = callerOf(request).session.siteId;
+    if (!siteId) throw badRequest('Pick a site first: the message belongs to the site you are on.');
+    await pool.query('UPDATE sites SET message = $2 WHERE id = $1', [siteId, request.body.msg]);
+    onMessage(siteId, request.body.msg);
+    return { ok: 1 as const };
+  });
+};
