@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { poiRepository } from './modules/poi/poi.repository.ts';
+import { poiRoutes } from './modules/poi/poi.routes.ts';
 import { alertsRepository } from './modules/alerts/alerts.repository.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
@@ -102,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(fleetRoutes, { repo: fleetRepository(db), tenancy });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool) });
+    await api.register(poiRoutes, { repo: poiRepository(pool), geofencesChanged: () => opts.devices.reloadGeofences() });
     await api.register(siteRoutes, { pool, onMessage: (siteId, message) => siteMessages.emit(siteId, message) });
     await api.register(unitsRoutes, {
       repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,

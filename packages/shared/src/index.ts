@@ -17,3 +17,4 @@ export * from './rules/driver.ts';
 export * from './rules/panic.ts';
 export * from './rules/lists.ts';
 export * from './site/site.schema.ts';
+export * from './poi/poi.schema.ts';

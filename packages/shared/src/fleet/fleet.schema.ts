@@ -34,7 +34,8 @@ export const vehicleSchema = z.object({
 });
 export const vehiclesAnswerSchema = success({ vehicles: z.array(vehicleSchema) });
 
-export const driverSchema = z.object({ id: z.number(), name: z.string(), updated: z.string().nullable() });
+/** outofdate: more than 24 hours since the driver's last update (spec 4). */
+export const driverSchema = z.object({ id: z.number(), name: z.string(), updated: z.string().nullable(), outofdate: z.boolean() });
 export const driversAnswerSchema = success({ drivers: z.array(driverSchema) });
 
 export const groupSchema = z.object({ id: z.number(), name: z.string(), vc: z.number(), units: z.array(z.number()) });

@@ -2,6 +2,7 @@ import {
   cidQuerySchema, driversAnswerSchema, groupsAnswerSchema, poiAnswerSchema, siteQuerySchema, unitsAnswerSchema,
   unitTypesAnswerSchema, vehiclesAnswerSchema,
 } from '@fleet/shared';
+import { isDriverOutOfDate } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 import type { TenancyService } from '../tenancy/tenancy.service.ts';
@@ -52,7 +53,11 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy
   }, async (request) => {
     tenancy.assertSite(callerOf(request), request.query.siteid);
     const rows = await repo.driversOfSite(request.query.siteid);
-    return { ok: 1 as const, drivers: rows.map((d) => ({ id: d.id, name: d.name, updated: iso(d.updatedAt) })) };
+    const now = Date.now();
+    return {
+      ok: 1 as const,
+      drivers: rows.map((d) => ({ id: d.id, name: d.name, updated: iso(d.updatedAt), outofdate: isDriverOutOfDate(iso(d.updatedAt), now) })),
+    };
   });
 
   app.get('/groups', {

@@ -1,0 +1,94 @@
+import type { SessionUser } from '@fleet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { record, TestDevice } from '../../../test/device-client.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+let ops: SessionUser;
+let other: SessionUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await t.login('ops.leeds@aire-valley.example');
+  other = await t.login('ops@northway.example');
+});
+afterAll(async () => { await t.close(); });
+
+const circle = { name: 'Test yard', mode: 1, gp: '53.9000,-1.7000', radius: 250, showonmap: true };
+
+describe('POI and geofences', () => {
+  it('creates, reads, finds, changes and deletes a circle POI on the current site', async () => {
+    const saved = await t.call('POST', 'savepoi', { token: ops.token, body: circle });
+    const id = saved.json().id;
+    expect(saved.json().ok).toBe(1);
+    const got = (await t.call('GET', `getgeofence?id=${id}`, { token: ops.token })).json().poi;
+    expect(got).toMatchObject({ id, name: 'Test yard', mode: 1, gp: '53.9,-1.7', radius: 250, geofence: false });
+    expect((await t.call('GET', 'searchpoi?s=test%20y', { token: ops.token })).json().poi.map((p: { id: number }) => p.id)).toContain(id);
+    await t.call('POST', 'savepoi', { token: ops.token, body: { ...circle, id, radius: 300 } });
+    expect((await t.call('GET', `getgeofence?id=${id}`, { token: ops.token })).json().poi.radius).toBe(300);
+    expect((await t.call('POST', 'deletegeofence', { token: ops.token, body: { id } })).json().ok).toBe(1);
+    expect((await t.call('GET', `getgeofence?id=${id}`, { token: ops.token })).statusCode).toBe(404);
+  });
+
+  it('refuses bad shapes with a clear message and stores nothing', async () => {
+    const before = (await t.database.pool.query('SELECT count(*)::int AS n FROM poi')).rows[0].n;
+    const cases = [
+      { ...circle, gp: 'not a centre' },
+      { ...circle, radius: undefined },
+      { name: 'Tri', mode: 2, geo: { points: [{ x: -1.5, y: 53.8 }, { x: -1.4, y: 53.8 }] } },
+      { name: 'Far', mode: 2, geo: { points: [{ x: -1.5, y: 95 }, { x: -1.4, y: 53.8 }, { x: -1.3, y: 53.9 }] } },
+    ];
+    for (const body of cases) {
+      const res = await t.call('POST', 'savepoi', { token: ops.token, body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().ok).toBe(0);
+    }
+    expect((await t.database.pool.query('SELECT count(*)::int AS n FROM poi')).rows[0].n).toBe(before);
+  });
+
+  it("never reads, changes or deletes another tenant's POI", async () => {
+    const theirs = (await t.call('POST', 'savepoi', { token: other.token, body: circle })).json().id;
+    expect((await t.call('GET', `getgeofence?id=${theirs}`, { token: ops.token })).statusCode).toBe(404);
+    expect((await t.call('POST', 'savepoi', { token: ops.token, body: { ...circle, id: theirs, name: 'Mine now' } })).statusCode).toBe(404);
+    expect((await t.call('POST', 'deletegeofence', { token: ops.token, body: { id: theirs } })).statusCode).toBe(404);
+    expect((await t.call('GET', `getgeofence?id=${theirs}`, { token: other.token })).json().poi.name).toBe('Test yard');
+  });
+
+  it('starts raising alerts for a new geofence without a restart', async () => {
+    const unit = (await t.database.pool.query('SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id = 2 ORDER BY id LIMIT 1', [ops.siteid])).rows[0];
+    const fence = { name: 'Brand new fence', mode: 2, geo: { points: [{ x: -2.01, y: 54.99 }, { x: -1.99, y: 54.99 }, { x: -1.99, y: 55.01 }, { x: -2.01, y: 55.01 }] } };
+    expect((await t.call('POST', 'savegeofence', { token: ops.token, body: fence })).json().ok).toBe(1);
+    const d = await TestDevice.connect(t.ingest.ports.teltonika);
+    await d.login(unit.device_id);
+    await d.send([record(1, { latitude: 55.5, longitude: -2 })]);
+    await d.send([record(2, { latitude: 55, longitude: -2 })]);
+    let zone: { poi: string }[] = [];
+    for (let i = 0; i < 100 && !zone.some((g) => g.poi === 'Brand new fence'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      zone = (await t.call('GET', 'dashalerts', { token: ops.token })).json().geofence;
+    }
+    expect(zone.some((g) => g.poi === 'Brand new fence')).toBe(true);
+    d.close();
+  });
+});
+
+describe('groups and drivers', () => {
+  it('creates a group, sets its vehicles, and lists it once it holds one', async () => {
+    const id = (await t.call('POST', 'addgroup', { token: ops.token, body: { name: 'Night gritters' } })).json().id;
+    const listed = () => t.call('GET', `groups?siteid=${ops.siteid}`, { token: ops.token }).then((r) => r.json().groups.map((g: { id: number }) => g.id));
+    expect(await listed()).not.toContain(id);
+    const units = (await t.database.pool.query('SELECT id FROM units WHERE site_id = $1 ORDER BY id LIMIT 2', [ops.siteid])).rows.map((r) => r.id);
+    expect((await t.call('POST', 'groupunits', { token: ops.token, body: { id, units } })).json().ok).toBe(1);
+    expect(await listed()).toContain(id);
+    const foreign = (await t.database.pool.query('SELECT id FROM units WHERE site_id = $1 LIMIT 1', [other.siteid])).rows[0].id;
+    expect((await t.call('POST', 'groupunits', { token: ops.token, body: { id, units: [foreign] } })).statusCode).toBe(404);
+  });
+
+  it('flags drivers not updated for more than 24 hours', async () => {
+    const drivers = (await t.call('GET', `drivers?siteid=${ops.siteid}`, { token: ops.token })).json().drivers as { outofdate: boolean; updated: string | null }[];
+    for (const d of drivers) {
+      const old = d.updated === null || Date.now() - new Date(d.updated).getTime() > 24 * 3600 * 1000;
+      expect(d.outofdate).toBe(old);
+    }
+    expect(drivers.some((d) => d.outofdate)).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { checkout } from '@fleet/db';
+import type pg from 'pg';
+
+export interface PoiRow {
+  id: number; site_id: number; name: string; mode: number; lat: number | null; lon: number | null; radius: number | null;
+  points: { x: number; y: number }[] | null; show_on_map: boolean; is_geofence: boolean;
+}
+export interface PoiInput {
+  name: string; mode: 1 | 2; lat: number | null; lon: number | null; radius: number | null;
+  points: { x: number; y: number }[] | null; showOnMap: boolean; isGeofence: boolean;
+}
+
+/** POI and groups of a site; every statement names the site, so nothing outside it is touched. */
+export function poiRepository(pool: pg.Pool) {
+  return {
+    async get(siteId: number, id: number): Promise<PoiRow | undefined> {
+      return (await pool.query<PoiRow>('SELECT * FROM poi WHERE id = $1 AND site_id = $2', [id, siteId])).rows[0];
+    },
+    async search(siteId: number, text: string): Promise<PoiRow[]> {
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return (await pool.query<PoiRow>('SELECT * FROM poi WHERE site_id = $1 AND name ILIKE $2 ORDER BY name LIMIT 50', [siteId, like])).rows;
+    },
+    async insert(siteId: number, p: PoiInput): Promise<number> {
+      const r = await pool.query<{ id: number }>(
+        `INSERT INTO poi (site_id, name, mode, lat, lon, radius, points, show_on_map, is_geofence)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) RETURNING id`,
+        [siteId, p.name, p.mode, p.lat, p.lon, p.radius, p.points ? JSON.stringify(p.points) : null, p.showOnMap, p.isGeofence]);
+      return (r.rows[0] as { id: number }).id;
+    },
+    async update(siteId: number, id: number, p: PoiInput): Promise<boolean> {
+      const r = await pool.query(
+        `UPDATE poi SET name = $3, mode = $4, lat = $5, lon = $6, radius = $7, points = $8::jsonb, show_on_map = $9, is_geofence = $10
+         WHERE id = $1 AND site_id = $2`,
+        [id, siteId, p.name, p.mode, p.lat, p.lon, p.radius, p.points ? JSON.stringify(p.points) : null, p.showOnMap, p.isGeofence]);
+      return (r.rowCount ?? 0) > 0;
+    },
+    async remove(siteId: number, id: number): Promise<boolean> {
+      return ((await pool.query('DELETE FROM poi WHERE id = $1 AND site_id = $2', [id, siteId])).rowCount ?? 0) > 0;
+    },
+    async addGroup(siteId: number, name: string): Promise<number> {
+      const r = await pool.query<{ id: number }>('INSERT INTO groups (site_id, name) VALUES ($1, $2) RETURNING id', [siteId, name]);
+      return (r.rows[0] as { id: number }).id;
+    },
+    /** Sets a group's vehicles; false when the group or any unit is not on the site. */
+    async setGroupUnits(siteId: number, groupId: number, unitIds: number[]): Promise<boolean> {
+      const client = await checkout(pool);
+      try {
+        await client.query('BEGIN');
+        const g = await client.query('SELECT 1 FROM groups WHERE id = $1 AND site_id = $2 FOR UPDATE', [groupId, siteId]);
+        const u = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM units WHERE id = ANY($1::int[]) AND site_id = $2', [unitIds, siteId]);
+        if (g.rowCount === 0 || u.rows[0]?.n !== new Set(unitIds).size) {
+          await client.query('ROLLBACK');
+          return false;
+        }
+        await client.query('DELETE FROM group_units WHERE group_id = $1', [groupId]);
+        await client.query('INSERT INTO group_units (group_id, unit_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [groupId, unitIds]);
+        await client.query('COMMIT');
+        return true;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.done();
+      }
+    },
+  };
+}
+export type PoiRepository = ReturnType<typeof poiRepository>;

@@ -1,0 +1,95 @@
+import {
+  addGroupAnswerSchema, addGroupBodySchema, geofenceAnswerSchema, groupUnitsBodySchema, parseCentre, plainSuccessSchema, poiAnswerSchema,
+  poiIdBodySchema, poiIdQuerySchema, quickPoiBodySchema, savePoiAnswerSchema, savePoiBodySchema, searchPoiQuerySchema,
+  type SavePoiBody,
+} from '@fleet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import type { Caller } from '../auth/session.service.ts';
+import type { PoiInput, PoiRepository, PoiRow } from './poi.repository.ts';
+
+const tag = { tags: ['poi'] };
+const QUICK_RADIUS_M = 100;
+
+/** The calls work on the session's current site, as the spec's client sends no site with them. */
+function siteOf(c: Caller): number {
+  if (!c.session.siteId) throw badRequest('Pick a site first.');
+  return c.session.siteId;
+}
+
+const view = (p: PoiRow) => ({
+  id: p.id, name: p.name, mode: p.mode === 2 ? (2 as const) : (1 as const),
+  gp: p.lat != null && p.lon != null ? `${p.lat},${p.lon}` : null, radius: p.radius,
+  geo: p.mode === 2 && p.points ? { points: p.points } : null, showonmap: p.show_on_map,
+});
+
+function input(b: SavePoiBody, isGeofence: boolean): PoiInput {
+  const centre = b.mode === 1 ? parseCentre(b.gp) : null;
+  return {
+    name: b.name, mode: b.mode, lat: centre?.lat ?? null, lon: centre?.lon ?? null, radius: b.mode === 1 ? (b.radius ?? null) : null,
+    points: b.mode === 2 ? (b.geo?.points ?? null) : null, showOnMap: b.showonmap ?? true, isGeofence,
+  };
+}
+
+export const poiRoutes: FastifyPluginAsyncZod<{ repo: PoiRepository; geofencesChanged: () => Promise<void> }> = async (app, { repo, geofencesChanged }) => {
+  async function save(caller: Caller, body: SavePoiBody, geofence: boolean): Promise<number> {
+    const site = siteOf(caller);
+    const data = input(body, geofence);
+    let id = body.id;
+    if (id === undefined) id = await repo.insert(site, data);
+    else if (!(await repo.update(site, id, data))) throw notFound('place');
+    await geofencesChanged();
+    return id;
+  }
+
+  app.post('/savepoi', {
+    schema: { ...tag, summary: 'Create or change a point of interest (circle or polygon)', body: savePoiBodySchema, response: { 200: savePoiAnswerSchema } },
+  }, async (request) => ({ ok: 1 as const, id: await save(callerOf(request), request.body, false) }));
+
+  app.post('/savegeofence', {
+    schema: { ...tag, summary: 'Create or change a geofence: a POI whose entries and exits raise alerts', body: savePoiBodySchema, response: { 200: savePoiAnswerSchema } },
+  }, async (request) => ({ ok: 1 as const, id: await save(callerOf(request), request.body, true) }));
+
+  app.get('/getgeofence', {
+    schema: { ...tag, summary: 'One POI or geofence', querystring: poiIdQuerySchema, response: { 200: geofenceAnswerSchema } },
+  }, async (request) => {
+    const row = await repo.get(siteOf(callerOf(request)), request.query.id);
+    if (!row) throw notFound('place');
+    return { ok: 1 as const, poi: { ...view(row), geofence: row.is_geofence } };
+  });
+
+  app.post('/deletegeofence', {
+    schema: { ...tag, summary: 'Delete a POI or geofence', body: poiIdBodySchema, response: { 200: plainSuccessSchema } },
+  }, async (request) => {
+    if (!(await repo.remove(siteOf(callerOf(request)), request.body.id))) throw notFound('place');
+    await geofencesChanged();
+    return { ok: 1 as const };
+  });
+
+  app.get('/searchpoi', {
+    schema: { ...tag, summary: "Search the site's POI by name", querystring: searchPoiQuerySchema, response: { 200: poiAnswerSchema } },
+  }, async (request) => ({ ok: 1 as const, poi: (await repo.search(siteOf(callerOf(request)), request.query.s)).map(view) }));
+
+  app.post('/quickpoi', {
+    schema: { ...tag, summary: `Drop a ${QUICK_RADIUS_M} m circle POI at a point`, body: quickPoiBodySchema, response: { 200: savePoiAnswerSchema } },
+  }, async (request) => {
+    const { name, lat, lng } = request.body;
+    const id = await repo.insert(siteOf(callerOf(request)), {
+      name, mode: 1, lat, lon: lng, radius: QUICK_RADIUS_M, points: null, showOnMap: true, isGeofence: false,
+    });
+    return { ok: 1 as const, id };
+  });
+
+  app.post('/addgroup', {
+    schema: { ...tag, summary: 'Create a vehicle group on the current site', body: addGroupBodySchema, response: { 200: addGroupAnswerSchema } },
+  }, async (request) => ({ ok: 1 as const, id: await repo.addGroup(siteOf(callerOf(request)), request.body.name) }));
+
+  app.post('/groupunits', {
+    schema: { ...tag, summary: "Set a group's vehicles", body: groupUnitsBodySchema, response: { 200: plainSuccessSchema } },
+  }, async (request) => {
+    const { id, units } = request.body;
+    if (!(await repo.setGroupUnits(siteOf(callerOf(request)), id, units))) throw notFound('group or vehicle');
+    return { ok: 1 as const };
+  });
+};
