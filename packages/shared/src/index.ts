@@ -18,3 +18,6 @@ export * from './rules/panic.ts';
 export * from './rules/lists.ts';
 export * from './site/site.schema.ts';
 export * from './poi/poi.schema.ts';
+export * from './places/places.schema.ts';
+export * from './rules/direction.ts';
+export * from './rules/vehicle-icon.ts';

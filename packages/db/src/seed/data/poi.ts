@@ -36,9 +36,10 @@ const polygon = (
   isGeofence = false,
 ) => ({ name, mode: 2, points: ring.map(([x, y]) => ({ x, y })), showOnMap, isGeofence }) as const;
 
+// Depots are not geofences: every vehicle leaves and returns there daily, and each would raise an alert.
 export const SITE_POI: Record<string, readonly DemoPoi[]> = {
   'Leeds Depot': [
-    circle('Leeds Depot', 53.7935, -1.5485, 150, true, true),
+    circle('Leeds Depot', 53.7935, -1.5485, 150, true),
     circle('Stourton Park & Ride', 53.7622, -1.5109, 180),
     circle('White Rose Shopping Centre', 53.7587, -1.5733, 350),
     circle('Leeds Bradford Airport', 53.8659, -1.6606, 900, false, true),
@@ -62,7 +63,7 @@ export const SITE_POI: Record<string, readonly DemoPoi[]> = {
     ),
   ],
   'Bradford Yard': [
-    circle('Bradford Yard', 53.783, -1.733, 150, true, true),
+    circle('Bradford Yard', 53.783, -1.733, 150, true),
     circle('Bradford Interchange', 53.7912, -1.7497, 120),
     circle('Shipley salt store', 53.833, -1.775, 100, true, true),
     polygon(
@@ -88,7 +89,7 @@ export const SITE_POI: Record<string, readonly DemoPoi[]> = {
     ),
   ],
   'Wakefield Works': [
-    circle('Wakefield Works', 53.6775, -1.485, 200, true, true),
+    circle('Wakefield Works', 53.6775, -1.485, 200, true),
     circle('Wakefield Europort', 53.7, -1.419, 600, true, true),
     circle('Wakefield Westgate station', 53.6833, -1.5063, 100, false),
     polygon('Calder Park', [

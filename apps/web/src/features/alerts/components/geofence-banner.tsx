@@ -1,41 +1,93 @@
-import { ActionIcon, Alert, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMapPinExclamation, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatHHmm } from '../../../shared/format/time.ts';
-import { removeGeofenceAlert, useAlerts } from '../hooks/alerts-store.ts';
+import { Link } from 'react-router';
+import { formatFullDate, formatHHmm } from '../../../shared/format/time.ts';
+import { alertsPath } from '../hooks/alert-categories.ts';
+import { type GeofenceLine, geofenceLines } from '../hooks/alerts-state.ts';
+import { useAlerts } from '../hooks/alerts-store.ts';
+import { clearGeofenceAlert } from '../hooks/clear-alerts.ts';
 
-/** The quieter banner: one line per vehicle geofence alert (registration, HH:mm, text) with a clear button. */
+/** More vehicles than this fold away behind 'Show all', so the banner never buries the page. */
+const FOLDED_LINES = 3;
+
+function GeofenceRow({ line }: { line: GeofenceLine }) {
+  const { t } = useTranslation();
+  const { latest } = line;
+  const move =
+    latest.event === 'exit'
+      ? t('alerts.geofenceLeft', { poi: latest.poi || t('alerts.aZone') })
+      : t('alerts.geofenceEntered', { poi: latest.poi || t('alerts.aZone') });
+  return (
+    <Group gap="sm" wrap="nowrap" justify="space-between" opacity={line.vehiclealarm ? 1 : 0.6}>
+      <Text size="sm" c="dark.8" style={{ minWidth: 0 }}>
+        <strong>{latest.registration}</strong>{' '}
+        <time dateTime={latest.updated} title={formatFullDate(latest.updated)}>
+          {formatHHmm(latest.updated)}
+        </time>{' '}
+        {t('alerts.geofenceText')}{' '}
+        <Text span size="xs" c="dimmed">
+          {move}
+          {line.count > 1 && ` · ${t('alerts.geofenceMore', { count: line.count - 1 })}`}
+        </Text>
+      </Text>
+      <ActionIcon
+        variant="subtle"
+        color="dark"
+        size="md"
+        loading={!line.vehiclealarm}
+        aria-label={t('alerts.clear', { registration: latest.registration })}
+        title={t('alerts.clear', { registration: latest.registration })}
+        onClick={() => void clearGeofenceAlert(line.unitid, latest.registration)}
+      >
+        <IconX size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** The quieter banner (spec 2): one line per vehicle with geofence alerts (registration, HH:mm, text) and a clear button. */
 export function GeofenceBanner() {
   const { t } = useTranslation();
   const { geofence } = useAlerts();
+  const [expanded, setExpanded] = useState(false);
   if (geofence.length === 0) return null;
+  const lines = geofenceLines(geofence);
+  const shown = expanded ? lines : lines.slice(0, FOLDED_LINES);
   return (
     <Alert
       color="orange"
       variant="light"
       icon={<IconMapPinExclamation aria-hidden />}
-      role="region"
+      role="status"
+      aria-atomic={false}
       aria-label={t('alerts.geofenceRegion')}
       py={6}
       mb="sm"
+      data-testid="geofence-banner"
     >
       <Stack gap={2}>
-        {geofence.map((a) => (
-          <Group key={a.unitid} gap="sm" wrap="nowrap" justify="space-between">
-            <Text size="sm" c="dark.8">
-              <strong>{a.registration}</strong> {formatHHmm(a.updated)} {t('alerts.geofenceText')}
-            </Text>
-            <ActionIcon
-              variant="subtle"
-              color="dark"
-              size="sm"
-              aria-label={t('alerts.clear', { registration: a.registration })}
-              onClick={() => removeGeofenceAlert(a.unitid)}
-            >
-              <IconX size={14} aria-hidden />
-            </ActionIcon>
-          </Group>
+        {shown.map((line) => (
+          <GeofenceRow key={line.unitid} line={line} />
         ))}
+        <Group gap="md">
+          {lines.length > FOLDED_LINES && (
+            <UnstyledButton
+              fz="xs"
+              fw={600}
+              c="orange.9"
+              td="underline"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((e) => !e)}
+            >
+              {expanded ? t('alerts.showFewer') : t('alerts.showAll', { count: lines.length })}
+            </UnstyledButton>
+          )}
+          <Anchor component={Link} to={alertsPath('zone')} fz="xs" fw={600} c="orange.9">
+            {t('alerts.openZoneList')}
+          </Anchor>
+        </Group>
       </Stack>
     </Alert>
   );

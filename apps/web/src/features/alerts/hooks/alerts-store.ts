@@ -1,41 +1,35 @@
-import type { GeofenceAlert, PanicAlert } from '@fleet/shared/alerts/alerts.schema';
 import { useSyncExternalStore } from 'react';
+import { type AlertsAction, type AlertsState, alertsReducer, initialAlertsState } from './alerts-state.ts';
 
-export interface AlertsState {
-  geofence: GeofenceAlert[];
-  panic: PanicAlert[];
-}
+export type { AlertsState } from './alerts-state.ts';
 
-const EMPTY: AlertsState = { geofence: [], panic: [] };
-let state: AlertsState = EMPTY;
+let state: AlertsState = initialAlertsState;
 const listeners = new Set<() => void>();
 
-function set(next: AlertsState): void {
+/**
+ * The tab's open alerts: fed by dashalerts (at sign-in, start, site switch, reconnect) and live by
+ * 'alerts:new' (see use-alerts-feed); the banners and the dashboard read it.
+ */
+export function dispatchAlerts(action: AlertsAction): void {
+  const next = alertsReducer(state, action);
+  if (next === state) return;
   state = next;
   for (const l of listeners) l();
 }
 
-/** Replaces the alert lists; fed by a later issue (dashalerts and the realtime socket). */
-export function setAlerts(next: Partial<AlertsState>): void {
-  set({ ...state, ...next });
-}
-
-/** Spec 4: clearing a geofence alert sets its alarm flag false and removes it from the list. */
-export function removeGeofenceAlert(unitId: number): void {
-  set({ ...state, geofence: state.geofence.filter((a) => a.unitid !== unitId) });
+export function getAlerts(): AlertsState {
+  return state;
 }
 
 export function clearAlerts(): void {
-  set(EMPTY);
+  dispatchAlerts({ type: 'reset' });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function useAlerts(): AlertsState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-    () => state,
-  );
+  return useSyncExternalStore(subscribe, getAlerts, getAlerts);
 }

@@ -7,13 +7,15 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
-/** The site's vehicles; refreshed every 30 s until live updates arrive over the socket. */
+/**
+ * The site's vehicles. No polling: while the fleet page is open, 'vehicles:update' from the site
+ * socket is merged into this answer (see use-live-vehicles), and a reconnect fetches it once again.
+ */
 export const vehiclesQuery = (siteId: number) =>
   queryOptions({
     queryKey: ['vehicles', siteId],
     queryFn: ({ signal }) =>
       api.get('vehicles', vehiclesAnswerSchema, { siteid: siteId }, signal).then((a) => a.vehicles),
-    refetchInterval: 30_000,
   });
 
 export const driversQuery = (siteId: number) =>

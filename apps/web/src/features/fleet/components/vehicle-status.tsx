@@ -1,55 +1,50 @@
+import type { VehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { displaySpeedMph, NO_SPEED_TEXT_UNIT_TYPE, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
-import { Badge, VisuallyHidden } from '@mantine/core';
-import {
-  IconAlertTriangleFilled,
-  IconPlayerPauseFilled,
-  IconSquareFilled,
-  IconSteeringWheel,
-} from '@tabler/icons-react';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DrawingSvg } from '../../../shared/vehicles/drawing-svg.tsx';
+import { STATE_MANTINE_COLOUR, stateBadge } from '../../../shared/vehicles/vehicle-look.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
+import classes from './vehicle-list.module.css';
 
-// Colour and shape together (design.md): each state has its own icon; text stays dark for contrast.
-const LOOK = {
-  driving: { color: 'green', Icon: IconSteeringWheel },
-  idling: { color: 'yellow', Icon: IconPlayerPauseFilled },
-  stopped: { color: 'gray', Icon: IconSquareFilled },
+const BADGES = {
+  driving: stateBadge('driving'),
+  idling: stateBadge('idling'),
+  stopped: stateBadge('stopped'),
+  stale: stateBadge('stale'),
+  alarm: stateBadge('alarm'),
 } as const;
 
-/** The spec's status text ('stopped', 'Idling', 'driving at N mph') as a badge; alarms are red. */
-export function VehicleStatus({ vehicle }: { vehicle: Vehicle }) {
+/**
+ * The spec's status text ('stopped', 'Idling', 'driving at N mph'; none for unit type 6) in a badge
+ * with the state's colour and mark, the same as on the map; the mark's name is read out too.
+ */
+export function VehicleStatus({ vehicle, state }: { vehicle: Vehicle; state: VehicleIconState }) {
   const { t } = useTranslation();
   const motion = vehicleMotion(vehicle);
   const text =
     vehicle.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? ''
       : t(`fleet.status.${motion}`, { speed: displaySpeedMph(vehicle.speed) });
-  const { color, Icon } = vehicle.vehiclealarm
-    ? { color: 'red', Icon: IconAlertTriangleFilled }
-    : LOOK[motion];
-
-  if (!text && !vehicle.vehiclealarm) {
-    return (
-      <span aria-hidden={false}>
-        <span aria-hidden>—</span>
-        <VisuallyHidden>{t('fleet.status.none')}</VisuallyHidden>
-      </span>
-    );
-  }
+  const stateName = t(`fleet.state.${state}`);
   return (
     <Badge
       variant="light"
-      color={color}
+      color={STATE_MANTINE_COLOUR[state]}
       c="dark.8"
       tt="none"
       fw={500}
       fz={12}
       h={22}
       radius="sm"
-      data-motion={vehicle.vehiclealarm ? 'alarm' : motion}
-      leftSection={<Icon size={12} color={`var(--mantine-color-${color}-8)`} aria-hidden />}
+      px={6}
+      className={classes.status}
+      data-state={state}
+      title={stateName}
+      leftSection={<DrawingSvg drawing={BADGES[state]} size={14} />}
     >
-      {text || t('fleet.status.none')}
+      {text || stateName}
+      {text && state !== motion && <span className={classes.srOnly}> ({stateName})</span>}
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterAndSortVehicles, type Vehicle } from './vehicle-rows.ts';
+import { filterAndSortVehicles, type Vehicle, type VehicleFilter } from './vehicle-rows.ts';
 
 const v = (unitid: number, registration: string, extra: Partial<Vehicle> = {}): Vehicle => ({
   unitid,
@@ -27,10 +27,12 @@ const fleet = [
   v(4, 'LM70 QRS', { drivername: 'Kim Lee', vehiclealarm: true, updated: '2026-03-01T09:00:00Z' }),
 ];
 const regs = (list: Vehicle[]) => list.map((x) => x.registration);
+const all: VehicleFilter = { units: null, search: '' };
+const search = (text: string): VehicleFilter => ({ units: null, search: text });
 
 describe('filterAndSortVehicles', () => {
   it('sorts registrations naturally and case-insensitively', () => {
-    expect(regs(filterAndSortVehicles(fleet, '', { key: 'registration', direction: 'asc' }))).toEqual([
+    expect(regs(filterAndSortVehicles(fleet, all, { key: 'registration', direction: 'asc' }))).toEqual([
       'ab2 fff',
       'AB12 CDE',
       'LM70 QRS',
@@ -38,12 +40,12 @@ describe('filterAndSortVehicles', () => {
     ]);
   });
   it('reverses for descending order', () => {
-    expect(regs(filterAndSortVehicles(fleet, '', { key: 'registration', direction: 'desc' }))[0]).toBe(
+    expect(regs(filterAndSortVehicles(fleet, all, { key: 'registration', direction: 'desc' }))[0]).toBe(
       'XY9 ZZZ',
     );
   });
   it('puts alarms first, then driving, idling, stopped', () => {
-    expect(regs(filterAndSortVehicles(fleet, '', { key: 'status', direction: 'asc' }))).toEqual([
+    expect(regs(filterAndSortVehicles(fleet, all, { key: 'status', direction: 'asc' }))).toEqual([
       'LM70 QRS',
       'AB12 CDE',
       'XY9 ZZZ',
@@ -51,7 +53,7 @@ describe('filterAndSortVehicles', () => {
     ]);
   });
   it('sorts by last update with never-reported vehicles oldest', () => {
-    expect(regs(filterAndSortVehicles(fleet, '', { key: 'updated', direction: 'desc' }))).toEqual([
+    expect(regs(filterAndSortVehicles(fleet, all, { key: 'updated', direction: 'desc' }))).toEqual([
       'XY9 ZZZ',
       'AB12 CDE',
       'LM70 QRS',
@@ -59,17 +61,30 @@ describe('filterAndSortVehicles', () => {
     ]);
   });
   it('filters by registration or driver, ignoring case and spaces around the query', () => {
-    expect(regs(filterAndSortVehicles(fleet, ' ab', { key: 'registration', direction: 'asc' }))).toEqual([
+    expect(regs(filterAndSortVehicles(fleet, search(' ab'), { key: 'registration', direction: 'asc' }))).toEqual([
       'ab2 fff',
       'AB12 CDE',
     ]);
-    expect(regs(filterAndSortVehicles(fleet, 'JONES', { key: 'registration', direction: 'asc' }))).toEqual([
+    expect(regs(filterAndSortVehicles(fleet, search('JONES'), { key: 'registration', direction: 'asc' }))).toEqual([
       'XY9 ZZZ',
     ]);
   });
+  it("shows only a group's units, and searches within them", () => {
+    const group = [1, 3, 4];
+    expect(regs(filterAndSortVehicles(fleet, { units: group, search: '' }, { key: 'registration', direction: 'asc' }))).toEqual([
+      'ab2 fff',
+      'AB12 CDE',
+      'LM70 QRS',
+    ]);
+    expect(regs(filterAndSortVehicles(fleet, { units: group, search: 'ab' }, { key: 'registration', direction: 'asc' }))).toEqual([
+      'ab2 fff',
+      'AB12 CDE',
+    ]);
+    expect(filterAndSortVehicles(fleet, { units: [], search: '' }, { key: 'registration', direction: 'asc' })).toEqual([]);
+  });
   it('does not modify the input list', () => {
     const copy = [...fleet];
-    filterAndSortVehicles(fleet, '', { key: 'updated', direction: 'asc' });
+    filterAndSortVehicles(fleet, all, { key: 'updated', direction: 'asc' });
     expect(fleet).toEqual(copy);
   });
 });

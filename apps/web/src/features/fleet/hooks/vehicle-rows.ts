@@ -1,4 +1,5 @@
 import type { vehicleSchema } from '@fleet/shared';
+import { vehiclesInView } from '@fleet/shared/rules/lists';
 import { type VehicleMotion, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
 import type { z } from 'zod';
 
@@ -32,20 +33,25 @@ function compare(a: Vehicle, b: Vehicle, key: SortKey): number {
   }
 }
 
-/** Filters by registration or driver (case-insensitive) and sorts; ties fall back to registration. */
+/** Which vehicles a view shows: one group's units (null for all) narrowed by a search. */
+export interface VehicleFilter {
+  units: readonly number[] | null;
+  search: string;
+}
+
+/** The vehicles in the view (spec rules in @fleet/shared lists): the group's, then the search's. */
+export function vehiclesInFilter<T extends Vehicle>(vehicles: readonly T[], { units, search }: VehicleFilter): T[] {
+  const inGroup = units === null ? vehicles : vehiclesInView(vehicles, { kind: 'group', units });
+  return vehiclesInView(inGroup, { kind: 'search', text: search });
+}
+
+/** Filters to the view and sorts; ties fall back to registration. */
 export function filterAndSortVehicles(
   vehicles: readonly Vehicle[],
-  query: string,
+  filter: VehicleFilter,
   sort: SortState,
 ): Vehicle[] {
-  const q = query.trim().toLocaleLowerCase('en-GB');
-  const matching = q
-    ? vehicles.filter(
-        (v) =>
-          v.registration.toLocaleLowerCase('en-GB').includes(q) ||
-          v.drivername.toLocaleLowerCase('en-GB').includes(q),
-      )
-    : [...vehicles];
+  const matching = vehiclesInFilter(vehicles, filter);
   const sign = sort.direction === 'asc' ? 1 : -1;
   return matching.sort(
     (a, b) =>

@@ -1,95 +1,215 @@
-import { Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconMapPinOff, IconSearch, IconTruck } from '@tabler/icons-react';
+import { keepNonEmpty } from '@fleet/shared/rules/lists';
+import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconMapPinOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
+import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { setFleetView, useFleetView } from '../../../shared/state/fleet-view.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { TableSkeleton } from '../../../shared/ui/table-skeleton.tsx';
-import { vehiclesQuery } from '../api/fleet-api.ts';
-import { VEHICLE_COLUMNS, VehicleTable } from '../components/vehicle-table.tsx';
-import { filterAndSortVehicles, type SortKey, type SortState } from '../hooks/vehicle-rows.ts';
+import { useNow } from '../../../shared/ui/relative-time.tsx';
+import { groupsQuery, vehiclesQuery } from '../api/fleet-api.ts';
+import { CrowdPicker } from '../components/crowd-picker.tsx';
+import classes from '../components/fleet-page.module.css';
+import { FleetToolbar } from '../components/fleet-toolbar.tsx';
+import { ListSkeleton } from '../components/list-skeleton.tsx';
+import { MapCard } from '../components/map-card.tsx';
+import { VehicleDetails } from '../components/vehicle-details.tsx';
+import { VehicleList } from '../components/vehicle-list.tsx';
+import { useFleetSelection } from '../hooks/use-fleet-selection.ts';
+import { useLiveVehicles } from '../hooks/use-live-vehicles.ts';
+import { filterAndSortVehicles, type SortState, type VehicleFilter } from '../hooks/vehicle-rows.ts';
+import { FleetMap } from '../map/fleet-map.tsx';
 
-const COMPACT_BELOW = 640;
+/** Below this window width the map and the list take turns (a toggle) instead of sitting side by side. */
+const SPLIT_FROM = 768;
 
-/** Fleet overview: for now the site's vehicles as a searchable, sortable table (the map comes later). */
-export default function FleetPage() {
+/** One site's live map and vehicle list; a new site (or session) starts afresh. */
+function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
   const { t } = useTranslation();
-  const siteId = useSessionUser()?.siteid ?? null;
-  const query = useQuery({ ...vehiclesQuery(siteId ?? 0), enabled: siteId !== null });
-  const compact = useWindowWidth() < COMPACT_BELOW;
+  const routeUnit = parseUnitId(useParams().uid);
+  const vehicles = useQuery(vehiclesQuery(siteId));
+  const groups = useQuery(groupsQuery(siteId));
+  const live = useLiveVehicles(siteId, token);
+  const view = useFleetView();
+  const toggle = useWindowWidth() < SPLIT_FROM;
+  const now = useNow().getTime();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>({ key: 'registration', direction: 'asc' });
-  const rows = useMemo(
-    () => filterAndSortVehicles(query.data ?? [], search, sort),
-    [query.data, search, sort],
-  );
+  const clearSearch = useCallback(() => setSearch(''), []);
+  const sel = useFleetSelection(routeUnit, clearSearch);
 
-  const onSort = (key: SortKey) =>
-    setSort((s) => ({ key, direction: s.key === key && s.direction === 'asc' ? 'desc' : 'asc' }));
-  const total = query.data?.length;
-  const count = total === undefined ? undefined : t('fleet.count', { count: total });
-  const columns = (compact ? ['registration', 'status'] : VEHICLE_COLUMNS).map((c) =>
-    t(`fleet.columns.${c as SortKey}`),
+  // Spec 9: only groups holding at least one vehicle.
+  const shownGroups = useMemo(() => keepNonEmpty(groups.data ?? [], (g) => g.vc), [groups.data]);
+  const group = view.filter === 'all' ? undefined : shownGroups.find((g) => g.id === view.filter);
+  const units = group?.units ?? null;
+  const filter = useMemo<VehicleFilter>(() => ({ units, search }), [units, search]);
+  const all = vehicles.data;
+  const rows = useMemo(() => filterAndSortVehicles(all ?? [], filter, sort), [all, filter, sort]);
+  const selected = all?.find((v) => v.unitid === sel.selectedId);
+  const total = all?.length;
+
+  const showMode = useCallback((mode: 'map' | 'list') => setFleetView({ ...view, mode }), [view]);
+  // Stable, so list rows re-render only when their own vehicle changes.
+  const { pickInList: select, openDetails: detail } = sel;
+  const pickInList = useCallback(
+    (unitId: number) => {
+      select(unitId);
+      if (toggle) showMode('map');
+    },
+    [select, toggle, showMode],
   );
+  const openDetails = useCallback(
+    (unitId: number) => {
+      detail(unitId);
+      if (toggle) showMode('list');
+    },
+    [detail, toggle, showMode],
+  );
+  const crowdVehicles = sel.crowd ? (all ?? []).filter((v) => sel.crowd?.unitIds.includes(v.unitid)) : [];
+
+  const count =
+    total === undefined
+      ? undefined
+      : rows.length === total
+        ? t('fleet.count', { count: total })
+        : t('fleet.countOf', { shown: rows.length, count: total });
 
   return (
-    <Stack gap="sm">
-      <PageHeader title={t('fleet.title')} count={count} description={t('fleet.mapLater')} />
-      {siteId === null ? (
-        <EmptyState icon={<IconMapPinOff size={22} />} title={t('shell.noSite')} hint={t('fleet.noSite')} />
-      ) : (
-        <Paper withBorder radius="sm">
-          <Stack gap={0}>
-            <Group p="xs" gap="xs" wrap="nowrap">
-              <TextInput
-                style={{ flex: 1 }}
-                aria-label={t('fleet.search')}
-                placeholder={t('fleet.searchPlaceholder')}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                type="search"
-                maw={360}
+    <div className={classes.page}>
+      <PageHeader
+        title={t('fleet.title')}
+        count={count}
+        actions={
+          <>
+            <span className={classes.live} data-status={live} role="status" title={t(`fleet.live.${live}Hint`)}>
+              {t(`fleet.live.${live}`)}
+            </span>
+            {toggle && (
+              <SegmentedControl
+                size="xs"
+                value={view.mode}
+                onChange={(mode) => showMode(mode as 'map' | 'list')}
+                data={[
+                  { value: 'map', label: t('fleet.modeMap') },
+                  { value: 'list', label: t('fleet.modeList') },
+                ]}
+                aria-label={t('fleet.modeLabel')}
+              />
+            )}
+          </>
+        }
+      />
+      <div className={classes.split} data-layout={toggle ? 'toggle' : 'split'} data-mode={view.mode}>
+        <div className={classes.mapPane}>
+          <FleetMap
+            siteId={siteId}
+            filter={filter}
+            selectedId={sel.selectedId}
+            followId={sel.followId}
+            focus={sel.focus}
+            onPick={sel.pickOnMap}
+            onCrowd={sel.setCrowd}
+            onFollowEnd={sel.endFollow}
+          />
+          {selected && (
+            <MapCard
+              vehicle={selected}
+              now={now}
+              following={sel.followId === selected.unitid}
+              onFollow={(on) => sel.follow(selected.unitid, on)}
+              onDetails={() => openDetails(selected.unitid)}
+              onClose={sel.clear}
+            />
+          )}
+          {sel.crowd && crowdVehicles.length > 0 && (
+            <CrowdPicker
+              x={sel.crowd.x}
+              y={sel.crowd.y}
+              vehicles={crowdVehicles}
+              now={now}
+              onPick={pickInList}
+              onClose={sel.closeCrowd}
+            />
+          )}
+        </div>
+        <Paper withBorder radius="sm" className={classes.listPane}>
+          {sel.detailsOpen && selected ? (
+            <div className={classes.listScroll}>
+              <VehicleDetails
+                vehicle={selected}
+                now={now}
+                following={sel.followId === selected.unitid}
+                onFollow={(on) => {
+                  sel.follow(selected.unitid, on);
+                  if (on && toggle) showMode('map');
+                }}
+                onShowOnMap={() => pickInList(selected.unitid)}
+                onClose={sel.closeDetails}
+              />
+            </div>
+          ) : (
+            <>
+              <FleetToolbar
+                total={total ?? 0}
+                groups={shownGroups}
+                view={group ? group.id : 'all'}
+                onView={(filter) => setFleetView({ ...view, filter })}
+                search={search}
+                onSearch={setSearch}
+                sort={sort}
+                onSort={setSort}
                 disabled={!total}
               />
-              {compact && (
-                <NativeSelect
-                  aria-label={t('fleet.sortLabel')}
-                  value={sort.key}
-                  onChange={(e) => setSort({ key: e.currentTarget.value as SortKey, direction: 'asc' })}
-                  data={VEHICLE_COLUMNS.map((c) => ({ value: c, label: t(`fleet.columns.${c}`) }))}
-                  disabled={!total}
-                />
-              )}
-            </Group>
-            {query.isPending && <TableSkeleton columns={columns} label={t('fleet.title')} />}
-            {query.isError && (
-              <Stack p="sm">
-                <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-              </Stack>
-            )}
-            {total === 0 && (
-              <EmptyState
-                icon={<IconTruck size={22} />}
-                title={t('fleet.empty')}
-                hint={t('fleet.emptyHint')}
-              />
-            )}
-            {total !== undefined && total > 0 && rows.length === 0 && (
-              <Text p="md" size="sm" c="dimmed" role="status">
-                {t('fleet.noMatch', { query: search.trim() })}
-              </Text>
-            )}
-            {rows.length > 0 && (
-              <VehicleTable vehicles={rows} sort={sort} onSort={onSort} compact={compact} />
-            )}
-          </Stack>
+              <div className={classes.listScroll}>
+                {vehicles.isPending && <ListSkeleton label={t('fleet.loading')} />}
+                {vehicles.isError && (
+                  <Stack p="sm">
+                    <ErrorState error={vehicles.error} onRetry={() => void vehicles.refetch()} />
+                  </Stack>
+                )}
+                {total === 0 && (
+                  <EmptyState icon={<IconTruck size={22} />} title={t('fleet.empty')} hint={t('fleet.emptyHint')} />
+                )}
+                {total !== undefined && total > 0 && rows.length === 0 && (
+                  <Text p="md" size="sm" c="gray.7" role="status">
+                    {search.trim() ? t('fleet.noMatch', { query: search.trim() }) : t('fleet.groupEmpty')}
+                  </Text>
+                )}
+                {rows.length > 0 && (
+                  <VehicleList
+                    vehicles={rows}
+                    selectedId={sel.selectedId}
+                    now={now}
+                    onSelect={pickInList}
+                    onDetails={openDetails}
+                  />
+                )}
+              </div>
+            </>
+          )}
         </Paper>
-      )}
-    </Stack>
+      </div>
+    </div>
   );
+}
+
+/** fleet, fleet/:uuid and fleet/:aid/:uid: the live fleet map with the vehicle list beside it. */
+export default function FleetPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  if (!user || user.siteid === null) {
+    return (
+      <Stack gap="sm">
+        <PageHeader title={t('fleet.title')} />
+        <EmptyState icon={<IconMapPinOff size={22} />} title={t('shell.noSite')} hint={t('fleet.noSite')} />
+      </Stack>
+    );
+  }
+  return <FleetWorkspace key={`${user.siteid}:${user.token}`} siteId={user.siteid} token={user.token} />;
 }

@@ -1,0 +1,71 @@
+import {
+  alertListAnswerSchema,
+  type alertRecordSchema,
+  clearPanicBodySchema,
+  clearVehicleAlarmBodySchema,
+  dashAlertsAnswerSchema,
+  plainSuccessSchema,
+} from '@fleet/shared';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../shared/api/api.ts';
+import type { BuiltAlertList } from '../hooks/alert-categories.ts';
+import type { DashAlerts } from '../hooks/alerts-state.ts';
+
+/** A colleague's acknowledgement is not pushed; the open alerts are asked again this often. */
+const DASH_ALERTS_REFRESH_MS = 60_000;
+
+export interface DashAlertsResult {
+  answer: DashAlerts;
+  /** When the question was asked: live events after it are re-applied to the answer. */
+  requestedAt: number;
+}
+
+/** dashalerts for the session's current site: panic string, open geofence alerts, dashboard counts. */
+export const dashAlertsQuery = (siteId: number | null) =>
+  queryOptions({
+    queryKey: ['dashalerts', siteId],
+    queryFn: async ({ signal }): Promise<DashAlertsResult> => {
+      const requestedAt = Date.now();
+      const answer = await api.get('dashalerts', dashAlertsAnswerSchema, undefined, signal);
+      return { answer, requestedAt };
+    },
+    staleTime: 0,
+    refetchInterval: DASH_ALERTS_REFRESH_MS,
+  });
+
+export type AlertRecord = z.infer<typeof alertRecordSchema>;
+
+/** One category's alert records, newest first; `open` keeps only those not cleared. */
+export const alertListQuery = (siteId: number | null, list: BuiltAlertList, open: boolean) =>
+  queryOptions({
+    queryKey: ['alertlist', siteId, list, open ? 'open' : 'all'],
+    queryFn: ({ signal }) =>
+      api
+        .get('alertlist', alertListAnswerSchema, { list, open: open ? 1 : undefined }, signal)
+        .then((a) => a.alerts),
+  });
+
+/** One alert record (alertlist with id); the server answers 404 'No such alert.' for others' alerts. */
+export const alertRecordQuery = (siteId: number | null, list: BuiltAlertList, id: number) =>
+  queryOptions({
+    queryKey: ['alertlist', siteId, list, 'id', id],
+    queryFn: async ({ signal }) => {
+      const { alerts } = await api.get('alertlist', alertListAnswerSchema, { list, id }, signal);
+      return alerts[0] ?? null;
+    },
+  });
+
+export function clearPanicAlarm(aid: number) {
+  return api.post('clearpanicalarm', plainSuccessSchema, clearPanicBodySchema.parse({ aid }));
+}
+
+/** Clears all of a vehicle's geofence alerts (its alarm flag). */
+export function clearVehicleAlarm(uid: number) {
+  return api.post('clearvehiclealarm', plainSuccessSchema, clearVehicleAlarmBodySchema.parse({ uid }));
+}
+
+/** Clears all of a vehicle's fault-code (SPN) alerts. */
+export function clearSpnAlarm(uid: number) {
+  return api.post('clearspnalarm', plainSuccessSchema, clearVehicleAlarmBodySchema.parse({ uid }));
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_TIME_ZONE } from '../../../shared/format/time.ts';
+
+/** The fields of an alert record the helpers read (alertlist records and live events both have them). */
+export interface AlertFacts {
+  kind: string;
+  event: string;
+  poi: string;
+  detail?: string;
+}
+
+/** What happened, as an en.json key under 'alertList.what' and its values. */
+export type AlertWhat =
+  | { key: 'panic' }
+  | { key: 'enter' | 'exit'; values: { poi: string } }
+  | { key: 'enterUnknown' | 'exitUnknown' }
+  | { key: 'spn'; values: { codes: string } }
+  | { key: 'spnUnknown' }
+  | { key: 'other'; values: { kind: string; event: string } };
+
+/** Panic pressed; entered or left a POI; new fault codes (SPN) with their codes. */
+export function describeAlert(a: AlertFacts): AlertWhat {
+  if (a.kind === 'panic') return { key: 'panic' };
+  if (a.kind === 'geofence' && (a.event === 'enter' || a.event === 'exit')) {
+    const poi = a.poi.trim();
+    if (!poi) return { key: a.event === 'enter' ? 'enterUnknown' : 'exitUnknown' };
+    return { key: a.event, values: { poi } };
+  }
+  if (a.kind === 'spn') {
+    const codes = (a.detail ?? '').trim();
+    return codes ? { key: 'spn', values: { codes } } : { key: 'spnUnknown' };
+  }
+  return { key: 'other', values: { kind: a.kind, event: a.event } };
+}
+
+export type AlertState = { open: true } | { open: false; at: string; by: string | null };
+
+export function alertState(a: { cleared: string | null; clearedby: string | null }): AlertState {
+  if (a.cleared === null) return { open: true };
+  return { open: false, at: a.cleared, by: a.clearedby?.trim() || null };
+}
+
+function dayKey(d: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+/** Whether a time falls on the same calendar day as `now` in the site's zone (HH:mm alone is then clear). */
+export function isSameDay(value: string, now: Date, timeZone = DEFAULT_TIME_ZONE): boolean {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return false;
+  return dayKey(d, timeZone) === dayKey(now, timeZone);
+}

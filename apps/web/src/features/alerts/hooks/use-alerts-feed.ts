@@ -1,0 +1,52 @@
+import type { AlertEvent, SessionUser } from '@fleet/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSiteEvents } from '../../../shared/realtime/use-site-events.ts';
+import { dashAlertsQuery } from '../api/alerts-api.ts';
+import { newPanicIds } from './alerts-state.ts';
+import { dispatchAlerts, useAlerts } from './alerts-store.ts';
+import { playPanicTone } from './panic-tone.ts';
+
+/**
+ * Spec 4 ("login success ... loads alerts"): while signed in, the alerts store is fed by dashalerts
+ * (at sign-in or start, after a site switch, after the socket reconnects, and every minute) and live
+ * by 'alerts:new'. In production a new panic also sounds the alarm tone.
+ */
+export function useAlertsFeed(user: SessionUser): void {
+  const queryClient = useQueryClient();
+  const query = useQuery(dashAlertsQuery(user.siteid));
+  const { data } = query;
+
+  // Another site: its alerts, not the last site's, until its answer arrives.
+  useEffect(() => {
+    dispatchAlerts({ type: 'reset' });
+  }, [user.siteid]);
+
+  useEffect(() => {
+    if (data) dispatchAlerts({ type: 'loaded', answer: data.answer, requestedAt: data.requestedAt });
+  }, [data]);
+
+  useSiteEvents(user.token, {
+    'alerts:new': (events: AlertEvent[]) => {
+      dispatchAlerts({ type: 'received', events, at: Date.now() });
+      void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
+    },
+    onReconnect: () => {
+      void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
+      void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
+    },
+  });
+
+  usePanicTone();
+}
+
+/** Spec 9: panic audio only in production builds; started when a panic not seen before appears. */
+function usePanicTone(): void {
+  const { panic } = useAlerts();
+  const seen = useRef(new Set<number>());
+  useEffect(() => {
+    const fresh = newPanicIds(seen.current, panic);
+    for (const aid of fresh) seen.current.add(aid);
+    if (fresh.length > 0 && import.meta.env.PROD) void playPanicTone();
+  }, [panic]);
+}

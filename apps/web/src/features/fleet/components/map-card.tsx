@@ -1,0 +1,57 @@
+import { vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
+import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
+import { IconCurrentLocation, IconListDetails } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Vehicle } from '../hooks/vehicle-rows.ts';
+import classes from './fleet-page.module.css';
+import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
+import { VehicleStatus } from './vehicle-status.tsx';
+
+interface MapCardProps {
+  vehicle: Vehicle;
+  now: number;
+  following: boolean;
+  onFollow(follow: boolean): void;
+  onDetails(): void;
+  onClose(): void;
+}
+
+/** The selected vehicle over the map: who it is, its state, and follow / details. */
+export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClose }: MapCardProps) {
+  const { t } = useTranslation();
+  const state = vehicleIconState(v, now);
+  return (
+    <Paper className={classes.mapCard} shadow="sm" withBorder p={8} data-testid="map-card" aria-live="polite">
+      <Group gap={8} wrap="nowrap" align="center">
+        <VehicleMarkerIcon vehicle={v} state={state} size={34} />
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={700} size="sm" truncate>
+            {v.registration}
+          </Text>
+          <VehicleStatus vehicle={v} state={state} />
+        </div>
+        <CloseButton size="sm" onClick={onClose} aria-label={t('fleet.clearSelection')} title={t('fleet.clearSelection')} />
+      </Group>
+      <Group gap={6} mt={8} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant={following ? 'filled' : 'default'}
+          leftSection={<IconCurrentLocation size={14} aria-hidden />}
+          onClick={() => onFollow(!following)}
+          aria-pressed={following}
+          disabled={v.lat === null}
+        >
+          {following ? t('fleet.following') : t('fleet.follow')}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconListDetails size={14} aria-hidden />}
+          onClick={onDetails}
+        >
+          {t('fleet.details')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,130 @@
+import { directionImage, normaliseAngle } from '@fleet/shared/rules/direction';
+import { PTO_UNIT_TYPE, vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
+import { displaySpeedMph, NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
+import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBug, IconCurrentLocation, IconFocus2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatFullDate } from '../../../shared/format/time.ts';
+import { debugPath } from '../../../shared/routing/unit-links.ts';
+import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
+import type { Vehicle } from '../hooks/vehicle-rows.ts';
+import classes from './vehicle-details.module.css';
+import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
+import { VehicleStatus } from './vehicle-status.tsx';
+
+interface VehicleDetailsProps {
+  vehicle: Vehicle;
+  now: number;
+  following: boolean;
+  onFollow(follow: boolean): void;
+  onShowOnMap(): void;
+  onClose(): void;
+}
+
+/** Every field of one vehicle, with follow, show-on-map and a link to its debugger. */
+export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnMap, onClose }: VehicleDetailsProps) {
+  const { t } = useTranslation();
+  const types = useQuery(unitTypesQuery);
+  const state = vehicleIconState(v, now);
+  const typeName = types.data?.find((x) => x.id === v.unittype)?.name ?? t('fleet.field.typeNumber', { type: v.unittype });
+  const hasPosition = v.lat !== null && v.lon !== null;
+  const heading = directionImage(v.direction, v.speed);
+  const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
+  const rows: Array<[string, ReactNode]> = [
+    [t('fleet.field.status'), <VehicleStatus key="s" vehicle={v} state={state} />],
+    [t('fleet.field.driver'), v.drivername || none],
+    [t('fleet.field.type'), typeName],
+    ...(v.unittype === NO_SPEED_TEXT_UNIT_TYPE
+      ? []
+      : ([[t('fleet.field.speed'), t('fleet.field.mph', { speed: displaySpeedMph(v.speed) })]] as Array<[string, ReactNode]>)),
+    [
+      t('fleet.field.heading'),
+      heading === 'idle'
+        ? t('fleet.heading.idle')
+        : t('fleet.field.headingValue', {
+            heading: t(`fleet.heading.${heading}`),
+            degrees: Math.round(normaliseAngle(v.direction)),
+          }),
+    ],
+    [t('fleet.field.ignition'), v.ign ? t('fleet.field.on') : t('fleet.field.off')],
+    [
+      t('fleet.field.updated'),
+      v.updated ? (
+        <span>
+          <RelativeTime value={v.updated} now={new Date(now)} />
+          <Text span size="xs" c="gray.7" display="block">
+            {formatFullDate(v.updated)}
+          </Text>
+        </span>
+      ) : (
+        t('fleet.never')
+      ),
+    ],
+    [t('fleet.field.location'), v.loc || none],
+    [
+      t('fleet.field.position'),
+      hasPosition ? `${v.lat?.toFixed(5)}, ${v.lon?.toFixed(5)}` : t('fleet.field.noPosition'),
+    ],
+    [t('fleet.field.alarm'), v.vehiclealarm ? t('fleet.field.alarmOn') : t('fleet.field.alarmOff')],
+    ...(v.unittype === PTO_UNIT_TYPE
+      ? ([
+          [t('fleet.field.pto1'), v.ptotrigger1 ? t('fleet.field.on') : t('fleet.field.off')],
+          [t('fleet.field.pto2'), v.ptotrigger2 ? t('fleet.field.on') : t('fleet.field.off')],
+        ] as Array<[string, ReactNode]>)
+      : []),
+    [t('fleet.field.unitId'), String(v.unitid)],
+  ];
+
+  return (
+    <section className={classes.panel} aria-labelledby="vehicle-details-title" data-testid="vehicle-details">
+      <Group gap="sm" wrap="nowrap" align="center" p="sm" className={classes.head}>
+        <VehicleMarkerIcon vehicle={v} state={state} size={40} />
+        <Title order={2} fz="h4" id="vehicle-details-title" style={{ flex: 1, minWidth: 0 }} lineClamp={1}>
+          {v.registration}
+        </Title>
+        <CloseButton onClick={onClose} aria-label={t('fleet.backToList')} title={t('fleet.backToList')} />
+      </Group>
+      <Group gap="xs" p="sm">
+        <Button
+          size="xs"
+          variant={following ? 'filled' : 'default'}
+          leftSection={<IconCurrentLocation size={14} aria-hidden />}
+          onClick={() => onFollow(!following)}
+          disabled={!hasPosition}
+          aria-pressed={following}
+        >
+          {following ? t('fleet.stopFollowing') : t('fleet.follow')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFocus2 size={14} aria-hidden />}
+          onClick={onShowOnMap}
+          disabled={!hasPosition}
+        >
+          {t('fleet.showOnMap')}
+        </Button>
+      </Group>
+      <dl className={classes.fields}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={classes.field}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Stack p="sm" gap={4}>
+        <Anchor component={Link} to={debugPath(v.unitid)} size="sm">
+          <Group gap={6} wrap="nowrap">
+            <IconBug size={16} aria-hidden />
+            {t('fleet.debugVehicle', { registration: v.registration })}
+          </Group>
+        </Anchor>
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { acquireSiteSocket } from '../../../shared/realtime/site-socket.ts';
+import { vehiclesQuery } from '../api/fleet-api.ts';
+import { applyVehicleUpdates, createUpdateBatcher } from './vehicle-batch.ts';
+
+/** At most four list renders and map updates a second, however often positions arrive. */
+export const FLUSH_INTERVAL_MS = 250;
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+/**
+ * Keeps the site's vehicles answer live: 'vehicles:update' from the tab's site socket is batched and
+ * merged into the cached answer (the list and the map read it from there). After a dropped
+ * connection comes back, the vehicles are fetched once to catch up on what was missed.
+ */
+export function useLiveVehicles(siteId: number, token: string): LiveStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  useEffect(() => {
+    const lease = acquireSiteSocket();
+    if (!lease) return;
+    const { socket } = lease;
+    const { queryKey } = vehiclesQuery(siteId);
+    const batcher = createUpdateBatcher((batch) => {
+      queryClient.setQueryData(queryKey, (old) => (old ? applyVehicleUpdates(old, batch) : old));
+    }, FLUSH_INTERVAL_MS);
+    let missed = false;
+
+    const onConnect = () => {
+      setStatus('live');
+      if (missed) void queryClient.invalidateQueries({ queryKey, exact: true });
+      missed = false;
+    };
+    const onDisconnect = () => {
+      missed = true;
+      setStatus('reconnecting');
+    };
+    socket.on('vehicles:update', batcher.push);
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    setStatus(socket.connected ? 'live' : 'connecting');
+    return () => {
+      socket.off('vehicles:update', batcher.push);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      batcher.dispose();
+      lease.release();
+    };
+    // The token is a dependency: a new session means a new socket in the new site's room.
+  }, [queryClient, siteId, token]);
+
+  return status;
+}

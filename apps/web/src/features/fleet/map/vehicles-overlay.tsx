@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { GeoJSONSource, MapGeoJSONFeature, MapMouseEvent } from 'maplibre-gl';
+import { useEffect, useRef } from 'react';
+import { useMap } from '../../../shared/map/map-context.ts';
+import { removeFromMap } from '../../../shared/map/map-layers.ts';
+import { subscribeVehicles } from '../hooks/vehicle-stream.ts';
+import { type Vehicle, type VehicleFilter, vehiclesInFilter } from '../hooks/vehicle-rows.ts';
+import { createAlarmPulse } from './alarm-pulse.ts';
+import { cameraMs } from './motion.ts';
+import { SELECTION_MARKER_LAYER } from './selection-overlay.tsx';
+import { buildVehicleFeatures, diffVehicleFeatures, type VehicleFeature } from './vehicle-features.ts';
+import { installVehicleImages } from './vehicle-images.ts';
+import { CLUSTER_MAX_ZOOM, LAYER, VEHICLE_SOURCE, vehicleLayers, vehicleSource } from './vehicle-layers.ts';
+
+/** Vehicles sharing one spot that no zoom can separate, for the page to list. */
+export interface Crowd {
+  x: number;
+  y: number;
+  unitIds: number[];
+}
+
+interface VehiclesOverlayProps {
+  siteId: number;
+  filter: VehicleFilter;
+  onPick(unitId: number): void;
+  onCrowd(crowd: Crowd): void;
+}
+
+/** Finger-sized slack around a click. */
+const HIT_PX = 8;
+/** Stale-ness depends on the clock, not only on updates. */
+const RESYNC_MS = 60_000;
+const MAX_LEAVES = 200;
+
+/**
+ * The site's vehicles as clustered markers with heading arrows and registration labels. Renders
+ * nothing: it owns the 'vehicles' source and its layers, and follows the cached vehicles outside
+ * React, sending the map only what changed.
+ */
+export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOverlayProps) {
+  const map = useMap();
+  const queryClient = useQueryClient();
+  const handlers = useRef({ onPick, onCrowd });
+  handlers.current = { onPick, onCrowd };
+  const filterRef = useRef(filter);
+  const syncRef = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    installVehicleImages(map);
+    map.addSource(VEHICLE_SOURCE, vehicleSource());
+    const layers = vehicleLayers();
+    for (const layer of layers) map.addLayer(layer);
+    const source = map.getSource<GeoJSONSource>(VEHICLE_SOURCE);
+    const pulse = createAlarmPulse(map, LAYER.pulse);
+    let vehicles: Vehicle[] = [];
+    let shown = new Map<number, VehicleFeature>();
+
+    const sync = () => {
+      const features = buildVehicleFeatures(vehiclesInFilter(vehicles, filterRef.current), Date.now());
+      const diff = diffVehicleFeatures(shown, features);
+      shown = new Map(features.map((f) => [f.properties.unitid, f]));
+      if (diff) void source?.updateData(diff);
+      pulse.set(features.some((f) => f.properties.alarm === 1));
+    };
+    syncRef.current = sync;
+    const unsubscribe = subscribeVehicles(queryClient, siteId, (next) => {
+      vehicles = next;
+      sync();
+    });
+    const resync = window.setInterval(sync, RESYNC_MS);
+
+    const openCluster = async (hit: MapGeoJSONFeature, e: MapMouseEvent) => {
+      if (!source) return;
+      const clusterId = Number(hit.properties.cluster_id);
+      const zoom = await source.getClusterExpansionZoom(clusterId);
+      if (zoom <= CLUSTER_MAX_ZOOM && zoom <= map.getMaxZoom()) {
+        const [lon, lat] = hit.geometry.type === 'Point' ? hit.geometry.coordinates : [e.lngLat.lng, e.lngLat.lat];
+        map.easeTo({ center: [lon ?? e.lngLat.lng, lat ?? e.lngLat.lat], zoom, duration: cameraMs() });
+        return;
+      }
+      // Same spot (or already at the deepest cluster zoom): zooming cannot part them, so list them.
+      const leaves = await source.getClusterLeaves(clusterId, MAX_LEAVES, 0);
+      const unitIds = leaves.map((l) => Number(l.properties?.unitid)).filter(Number.isFinite);
+      handlers.current.onCrowd({ x: e.point.x, y: e.point.y, unitIds });
+    };
+
+    const onClick = (e: MapMouseEvent) => {
+      const { x, y } = e.point;
+      const hits = map.queryRenderedFeatures(
+        [
+          [x - HIT_PX, y - HIT_PX],
+          [x + HIT_PX, y + HIT_PX],
+        ],
+        { layers: [SELECTION_MARKER_LAYER, LAYER.clusters, LAYER.markers].filter((id) => map.getLayer(id)) },
+      );
+      const hit = hits[0];
+      if (!hit) return;
+      if (hit.properties.cluster_id !== undefined) {
+        openCluster(hit, e).catch((error: unknown) => console.warn('Cluster not opened:', error));
+      } else {
+        handlers.current.onPick(Number(hit.properties.unitid));
+      }
+    };
+    const pointer = () => {
+      map.getCanvas().style.cursor = 'pointer';
+    };
+    const plain = () => {
+      map.getCanvas().style.cursor = '';
+    };
+    map.on('click', onClick);
+    for (const id of [LAYER.markers, LAYER.clusters]) {
+      map.on('mouseenter', id, pointer);
+      map.on('mouseleave', id, plain);
+    }
+
+    return () => {
+      syncRef.current = null;
+      unsubscribe();
+      window.clearInterval(resync);
+      pulse.stop();
+      map.off('click', onClick);
+      for (const id of [LAYER.markers, LAYER.clusters]) {
+        map.off('mouseenter', id, pointer);
+        map.off('mouseleave', id, plain);
+      }
+      removeFromMap(
+        map,
+        layers.map((l) => l.id),
+        VEHICLE_SOURCE,
+      );
+    };
+  }, [map, queryClient, siteId]);
+
+  useEffect(() => {
+    filterRef.current = filter;
+    syncRef.current?.();
+  }, [filter]);
+
+  return null;
+}

@@ -1,0 +1,34 @@
+// The MapLibre side of MapView, loaded on demand so pages without a map never download it.
+import { AttributionControl, Map as MapLibreMap, NavigationControl, ScaleControl, setWorkerUrl } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import type { MapStyleConfig } from './map-style.tsx';
+
+// The worker file sits beside our chunks under /assets, so it loads from 'self' (CSP).
+setWorkerUrl(workerUrl);
+
+/** Great Britain, before any vehicle is known. */
+export const UK_VIEW = { center: [-2.6, 54.2] as [number, number], zoom: 5 };
+
+export function createMap(container: HTMLElement, config: MapStyleConfig): MapLibreMap {
+  const map = new MapLibreMap({
+    container,
+    style: config.style,
+    center: UK_VIEW.center,
+    zoom: UK_VIEW.zoom,
+    maxZoom: 18,
+    attributionControl: false,
+    // North stays up: headings read straight off the arrows (and the spec turns animations off).
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    fadeDuration: 0,
+  });
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  map.addControl(new ScaleControl({ unit: 'imperial' }), 'bottom-left');
+  map.addControl(new AttributionControl({ compact: true, customAttribution: config.attribution }), 'bottom-right');
+  if (config.prepare) map.once('load', () => config.prepare?.(map));
+  return map;
+}

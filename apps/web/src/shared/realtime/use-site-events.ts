@@ -1,0 +1,49 @@
+import type { AlertEvent } from '@fleet/shared';
+import { useEffect, useRef } from 'react';
+import { acquireSiteSocket } from './site-socket.ts';
+
+export interface SiteEventHandlers {
+  'alerts:new'?: (alerts: AlertEvent[]) => void;
+  'site:message'?: (message: string) => void;
+  /** The socket is connected again after a drop: whatever was pushed meanwhile was missed. */
+  onReconnect?: () => void;
+}
+
+/**
+ * Listens to site-room events on the tab's shared site socket while mounted. The handlers may change
+ * on every render; the socket is only swapped when the session token changes (another site's room).
+ */
+export function useSiteEvents(token: string | undefined, handlers: SiteEventHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    const lease = acquireSiteSocket();
+    if (!lease) return;
+    const { socket } = lease;
+    let missed = false;
+    const onAlerts = (alerts: AlertEvent[]) => latest.current['alerts:new']?.(alerts);
+    const onMessage = (message: string) => latest.current['site:message']?.(message);
+    const onDisconnect = () => {
+      missed = true;
+    };
+    const onConnect = () => {
+      if (missed) latest.current.onReconnect?.();
+      missed = false;
+    };
+    socket.on('alerts:new', onAlerts);
+    socket.on('site:message', onMessage);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('alerts:new', onAlerts);
+      socket.off('site:message', onMessage);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect', onConnect);
+      lease.release();
+    };
+  }, [token]);
+}

@@ -1,0 +1,142 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// Browser tests of the fleet page (issue 4): the MapLibre map renders, the list shows the site's
+// vehicles, search filters as you type, a group view narrows the list, and fleet/:aid/:uid opens
+// with that vehicle selected. The e2e server runs no simulator, so live movement is not tested here.
+const baseUrl = inject('baseUrl');
+const operatorEmail = inject('operatorEmail');
+const demoPassword = inject('demoPassword');
+
+interface ApiVehicle {
+  unitid: number;
+  registration: string;
+}
+interface ApiGroup {
+  id: number;
+  name: string;
+  vc: number;
+  units: number[];
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+/** A GET on the API with the signed-in session, from inside the page. */
+function apiGet<T>(call: string): Promise<T> {
+  return page.evaluate(async (c) => {
+    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string; siteid: number };
+    const res = await fetch(`/api/v1/${c}?siteid=${user.siteid}`, { headers: { Authorization: `Bearer ${user.token}` } });
+    return res.json();
+  }, call) as Promise<T>;
+}
+
+const rows = () => page.getByRole('list', { name: 'Vehicles' }).locator('li[data-unit]');
+const registrations = async () =>
+  (await rows().locator('[class*="registration"]').allTextContents()).map((s) => s.trim()).sort();
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: inject('chromiumPath'),
+    // Software WebGL, so the map draws without a GPU.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(operatorEmail);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/tabs\/tabs\//);
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('fleet map page', () => {
+  it('renders the MapLibre map with the bundled basemap credit', async () => {
+    await page.goto('/tabs/tabs/fleet');
+    const canvas = page.getByRole('region', { name: "Map of the site's vehicles" }).locator('canvas.maplibregl-canvas');
+    await canvas.waitFor({ timeout: 30_000 });
+    const box = await canvas.boundingBox();
+    expect(box?.width).toBeGreaterThan(400);
+    expect(box?.height).toBeGreaterThan(300);
+    expect(await page.getByText('The map could not start').count()).toBe(0);
+    await page.getByText('Bundled low-detail basemap', { exact: false }).first().waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("lists the site's vehicles, the same ones the API answers", async () => {
+    await page.goto('/tabs/tabs/fleet');
+    await rows().first().waitFor();
+    const { vehicles } = await apiGet<{ vehicles: ApiVehicle[] }>('vehicles');
+    expect(vehicles.length).toBeGreaterThan(0);
+    expect(await registrations()).toEqual(vehicles.map((v) => v.registration).sort());
+    await page.getByText(`${vehicles.length} vehicles`, { exact: true }).waitFor();
+  });
+
+  it('filters the list as you type, by registration or driver', async () => {
+    await page.goto('/tabs/tabs/fleet');
+    await rows().first().waitFor();
+    const all = await registrations();
+    const target = all.find((r) => /^[A-Z]{2}\d{2} [A-Z]{3}$/.test(r)) ?? all[0] ?? '';
+    const search = page.getByRole('searchbox', { name: 'Search vehicles' });
+    await search.pressSequentially(target.slice(0, 4).toLowerCase());
+    await expect.poll(registrations).toEqual(all.filter((r) => r.toLowerCase().includes(target.slice(0, 4).toLowerCase())));
+    await search.fill(target);
+    await expect.poll(registrations).toEqual([target]);
+    await search.fill('no vehicle is called this');
+    await page.getByText('No vehicles match', { exact: false }).waitFor();
+    await search.fill('');
+    await expect.poll(async () => (await registrations()).length).toBe(all.length);
+  });
+
+  it("shows a group's vehicles when the group is picked", async () => {
+    await page.goto('/tabs/tabs/fleet');
+    await rows().first().waitFor();
+    const [{ groups }, { vehicles }] = await Promise.all([
+      apiGet<{ groups: ApiGroup[] }>('groups'),
+      apiGet<{ vehicles: ApiVehicle[] }>('vehicles'),
+    ]);
+    const group = groups.find((g) => g.vc > 0 && g.vc < vehicles.length);
+    expect(group).toBeDefined();
+    if (!group) return;
+    const view = page.getByRole('combobox', { name: 'Show' });
+    await view.selectOption(String(group.id));
+    const expected = vehicles.filter((v) => group.units.includes(v.unitid)).map((v) => v.registration).sort();
+    await expect.poll(registrations).toEqual(expected);
+    await page.getByText(`${expected.length} of ${vehicles.length} vehicles`, { exact: true }).waitFor();
+    await view.selectOption('all');
+    await expect.poll(async () => (await registrations()).length).toBe(vehicles.length);
+  });
+
+  it('selects a vehicle from the list, opens its details and links to its debugger', async () => {
+    await page.goto('/tabs/tabs/fleet');
+    const row = rows().first();
+    await row.waitFor();
+    const registration = (await row.locator('[class*="registration"]').textContent())?.trim() ?? '';
+    await row.getByRole('button', { pressed: false }).first().click();
+    await expect.poll(() => row.getByRole('button', { pressed: true }).count()).toBe(1);
+    await page.getByTestId('map-card').getByText(registration, { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Details of ${registration}` }).click();
+    const details = page.getByTestId('vehicle-details');
+    await details.getByRole('heading', { name: registration }).waitFor();
+    const debug = details.getByRole('link', { name: `Debug ${registration}` });
+    expect(await debug.getAttribute('href')).toMatch(/^\/tabs\/tabs\/debug\/\d+$/);
+  });
+
+  it('opens fleet/:aid/:uid with that vehicle selected', async () => {
+    const { vehicles } = await apiGet<{ vehicles: ApiVehicle[] }>('vehicles');
+    const vehicle = vehicles[vehicles.length - 1];
+    if (!vehicle) throw new Error('no vehicles');
+    await page.goto(`/tabs/tabs/fleet/0/${vehicle.unitid}`);
+    await page.getByTestId('map-card').getByText(vehicle.registration, { exact: true }).waitFor();
+    const selected = page.locator(`li[data-unit="${vehicle.unitid}"][data-selected]`);
+    await selected.waitFor();
+  });
+});
