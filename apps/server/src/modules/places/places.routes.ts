@@ -1,0 +1,44 @@
+import { inCircle, pointInPolygon, reverseAnswerSchema, reverseQuerySchema, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { ApiError } from '../../lib/errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { Gazetteer, headingWords } from './gazetteer.ts';
+import { NotConfigured, type What3WordsProvider } from './what3words.ts';
+
+const tag = { tags: ['places'] };
+
+export const placesRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; w3w: What3WordsProvider }> = async (app, { pool, w3w }) => {
+  const gazetteer = new Gazetteer();
+
+  app.get('/reverse', {
+    schema: { ...tag, summary: "Location text: 'At {POI}' inside one of the site's POI, else the nearest town", querystring: reverseQuerySchema, response: { 200: reverseAnswerSchema } },
+  }, async (request) => {
+    const { lat, lng, dir } = request.query;
+    const siteId = callerOf(request).session.siteId;
+    const rows = siteId
+      ? (await pool.query<{ name: string; mode: number; lat: number | null; lon: number | null; radius: number | null; points: { x: number; y: number }[] | null }>(
+          'SELECT name, mode, lat, lon, radius, points FROM poi WHERE site_id = $1 ORDER BY radius NULLS LAST, id', [siteId])).rows
+      : [];
+    const point = { lat, lon: lng };
+    const poi = rows.find((p) => p.mode === 1
+      ? p.lat != null && p.lon != null && p.radius != null && inCircle(point, { lat: p.lat, lon: p.lon, radiusMetres: p.radius })
+      : Array.isArray(p.points) && pointInPolygon(point, p.points));
+    const heading = dir === undefined ? null : headingWords(dir);
+    if (poi) return { ok: 1 as const, loc: `At ${poi.name}`, poi: poi.name, town: null, distancekm: null, heading };
+    const town = gazetteer.nearest(lat, lng);
+    const loc = town ? (town.distanceKm < 1 ? town.name : `${town.distanceKm.toFixed(1)} km from ${town.name}`) : 'Unknown place';
+    return { ok: 1 as const, loc, poi: null, town: town?.name ?? null, distancekm: town ? Math.round(town.distanceKm * 10) / 10 : null, heading };
+  });
+
+  app.get('/w3wfrom', {
+    schema: { ...tag, summary: 'Coordinates of a what3words address (needs W3W_API_KEY)', querystring: w3wQuerySchema, response: { 200: w3wAnswerSchema } },
+  }, async (request) => {
+    try {
+      return { ok: 1 as const, ...(await w3w.toCoordinates(request.query.w3w)) };
+    } catch (err) {
+      if (err instanceof NotConfigured) throw new ApiError(503, err.message);
+      throw new ApiError(502, `what3words did not answer: ${err instanceof Error ? err.message : 'unknown error'}.`);
+    }
+  });
+};
