@@ -1,11 +1,12 @@
 import type { AlertEvent } from '@fleet/shared';
 import { formatPanicString } from '@fleet/shared';
 import type { AlertRow } from './alerts.repository.ts';
+import { placeText } from '../places/gazetteer.ts';
 
-/** Where it happened, in words: the POI of a geofence alert, else the coordinates (place names come with the gazetteer). */
+/** Where it happened, in words: the POI of a geofence alert, else the nearest town from the offline gazetteer. */
 export function alertLocation(a: Pick<AlertRow, 'poi' | 'lat' | 'lon'>): string {
   if (a.poi) return `At ${a.poi}`;
-  return `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`;
+  return placeText(a.lat, a.lon);
 }
 
 export function alertEvent(a: AlertRow): AlertEvent {

@@ -46,11 +46,12 @@ const dash = (u: SessionUser) => t.call('GET', 'dashalerts', { token: u.token })
 describe('panic', () => {
   it('raises a panic alert when the panic input goes on, once, and flags the vehicle', async () => {
     expect(await device.send([at(54.5, -2.5, { panic: 1 }), at(54.5, -2.5, { panic: 1 })])).toBe(2);
-    const d = await until(() => dash(ops), (x) => x.counts.panic > 0);
+    const d = await until(() => dash(ops), (x) => x.panic !== '' && x.counts.panic > 0);
     expect(d.counts.panic).toBe(1);
     const [vehicle, loc, updated, uid, aid] = (d.panic as string).split('#')[0]?.split('|') ?? [];
     expect(vehicle).toBe(unit.registration);
-    expect(loc).toBe('54.50000, -2.50000');
+    // 54.5 N 2.5 W is open fell: the nearest place of 1,000+ people, in words.
+    expect(loc).toMatch(/^\d+\.\d km from [A-Z]/);
     expect(new Date(updated as string).getTime()).toBeGreaterThan(0);
     expect(Number(uid)).toBe(unit.id);
     expect(Number(aid)).toBeGreaterThan(0);
@@ -81,8 +82,8 @@ describe('panic', () => {
 describe('geofences', () => {
   it('raises an entry alert when the vehicle enters a geofence and an exit alert when it leaves', async () => {
     expect(await device.send([at(fence.lat, fence.lon)])).toBe(1);
-    const d = await until(() => dash(ops), (x) => x.counts.zone > 0);
-    // Geofences may overlap at the fence's centre: look for this one's entry.
+    // The list and the counts are separate reads: wait for this fence's entry itself.
+    const d = await until(() => dash(ops), (x) => x.geofence.some((g: { poi: string }) => g.poi === fence.name));
     expect(d.geofence.find((g: { poi: string }) => g.poi === fence.name)).toMatchObject({ unitid: unit.id, registration: unit.registration, event: 'enter', vehiclealarm: true });
     expect(await device.send([at(54.5, -2.5)])).toBe(1);
     const d2 = await until(() => dash(ops), (x) => x.geofence.some((g: { event: string }) => g.event === 'exit'));

@@ -46,3 +46,13 @@ const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-we
 export function headingWords(deg: number): string {
   return COMPASS[Math.round((((deg % 360) + 360) % 360) / 45) % 8] as string;
 }
+
+/** One gazetteer per process: its index is built once, on first use. */
+export const gazetteer = new Gazetteer();
+
+/** A place in words from the gazetteer alone: '{town}' when within 1 km, else '{n} km from {town}'. */
+export function placeText(lat: number, lon: number): string {
+  const town = gazetteer.nearest(lat, lon);
+  if (!town) return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+  return town.distanceKm < 1 ? town.name : `${town.distanceKm.toFixed(1)} km from ${town.name}`;
+}

@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { ApiError } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { Gazetteer, headingWords } from './gazetteer.ts';
+import { gazetteer, headingWords, placeText } from './gazetteer.ts';
 import { NotConfigured, type What3WordsProvider } from './what3words.ts';
 
 const tag = { tags: ['places'] };
 
 export const placesRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; w3w: What3WordsProvider }> = async (app, { pool, w3w }) => {
-  const gazetteer = new Gazetteer();
 
   app.get('/reverse', {
     schema: { ...tag, summary: "Location text: 'At {POI}' inside one of the site's POI, else the nearest town", querystring: reverseQuerySchema, response: { 200: reverseAnswerSchema } },
@@ -27,7 +26,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; w3w: What3Word
     const heading = dir === undefined ? null : headingWords(dir);
     if (poi) return { ok: 1 as const, loc: `At ${poi.name}`, poi: poi.name, town: null, distancekm: null, heading };
     const town = gazetteer.nearest(lat, lng);
-    const loc = town ? (town.distanceKm < 1 ? town.name : `${town.distanceKm.toFixed(1)} km from ${town.name}`) : 'Unknown place';
+    const loc = placeText(lat, lng);
     return { ok: 1 as const, loc, poi: null, town: town?.name ?? null, distancekm: town ? Math.round(town.distanceKm * 10) / 10 : null, heading };
   });
 
