@@ -134,10 +134,10 @@ describe('routes', () => {
 
   it('serves a page at both /<page> and /tabs/tabs/<page>', async () => {
     const page = await open({ storageState: operatorState });
-    for (const path of ['/tabs/tabs/dashboard', '/dashboard']) {
+    for (const path of ['/tabs/tabs/reporting', '/reporting']) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      expect(await page.getByText('Dashboard is not available yet.').isVisible()).toBe(true);
+      await page.getByRole('heading', { level: 1, name: 'Reporting' }).waitFor();
+      expect(await page.getByText('Reporting is not available yet.').isVisible()).toBe(true);
       expect(new URL(page.url()).pathname).toBe(path);
     }
   });

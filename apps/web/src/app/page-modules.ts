@@ -14,6 +14,8 @@ const BUILT: Partial<Record<PageKey, PageModule>> = {
   fleet: () => import('../features/fleet/pages/fleet-page.tsx'),
   config: () => import('../features/admin/pages/config-page.tsx'),
   debug: () => import('../features/debug/pages/debug-page.tsx'),
+  dashboard: () => import('../features/dashboard/pages/dashboard-page.tsx'),
+  alerts: () => import('../features/alerts/pages/alerts-page.tsx'),
   superadmin,
   suoperadmin: superadmin,
 };

@@ -2,19 +2,18 @@ import type { SessionUser } from '@fleet/shared';
 import { AppShell, Drawer } from '@mantine/core';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { GeofenceBanner } from '../../features/alerts/components/geofence-banner.tsx';
-import { PanicBanner } from '../../features/alerts/components/panic-banner.tsx';
 import { LogoutConfirmModal } from '../../features/auth/components/logout-confirm-modal.tsx';
 import { IS_MOBILE_DEVICE } from '../../shared/device/device.ts';
 import { useWindowWidth } from '../../shared/device/use-window-width.ts';
 import { HeaderBar } from './header-bar.tsx';
+import { ShellBanners } from './shell-banners.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { shouldShowSideMenu } from './side-menu-rule.ts';
 import { SkipLink } from './skip-link.tsx';
 
 const NAV_WIDTH = 240;
 
-/** The signed-in frame: header, the side menu (or a drawer), alert banners and the page. */
+/** The signed-in frame: header, the side menu (or a drawer), alert banners, the site message and the page. */
 export function AppFrame({ user }: { user: SessionUser }) {
   const width = useWindowWidth();
   const showSide = shouldShowSideMenu({ isMobile: IS_MOBILE_DEVICE, width, startup: user.startup });
@@ -44,8 +43,7 @@ export function AppFrame({ user }: { user: SessionUser }) {
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
-        <PanicBanner />
-        <GeofenceBanner />
+        <ShellBanners user={user} />
         <Outlet />
       </AppShell.Main>
       <Drawer

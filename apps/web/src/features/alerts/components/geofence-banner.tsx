@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Anchor, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMapPinExclamation, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { clearGeofenceAlert } from '../hooks/clear-alerts.ts';
 
 /** More vehicles than this fold away behind 'Show all', so the banner never buries the page. */
 const FOLDED_LINES = 3;
+const FOLDED_LINES_PHONE = 1;
 
 function GeofenceRow({ line }: { line: GeofenceLine }) {
   const { t } = useTranslation();
@@ -52,9 +54,11 @@ export function GeofenceBanner() {
   const { t } = useTranslation();
   const { geofence } = useAlerts();
   const [expanded, setExpanded] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)');
   if (geofence.length === 0) return null;
+  const folded = phone ? FOLDED_LINES_PHONE : FOLDED_LINES;
   const lines = geofenceLines(geofence);
-  const shown = expanded ? lines : lines.slice(0, FOLDED_LINES);
+  const shown = expanded ? lines : lines.slice(0, folded);
   return (
     <Alert
       color="orange"
@@ -72,7 +76,7 @@ export function GeofenceBanner() {
           <GeofenceRow key={line.unitid} line={line} />
         ))}
         <Group gap="md">
-          {lines.length > FOLDED_LINES && (
+          {lines.length > folded && (
             <UnstyledButton
               fz="xs"
               fw={600}

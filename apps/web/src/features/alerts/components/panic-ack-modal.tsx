@@ -29,7 +29,7 @@ export function PanicAckModal({ alert, onClose }: { alert: PanicToAcknowledge | 
         <Button variant="default" onClick={onClose} data-autofocus disabled={busy}>
           {t('alerts.cancel')}
         </Button>
-        <Button color="red" onClick={confirm} loading={busy}>
+        <Button color="red.9" onClick={confirm} loading={busy}>
           {t('alerts.yesPlease')}
         </Button>
       </Group>

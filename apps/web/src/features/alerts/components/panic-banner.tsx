@@ -19,9 +19,9 @@ export function PanicBanner() {
   return (
     <>
       <Alert
-        color="red"
+        color="red.9"
         variant="filled"
-        icon={<IconAlertOctagonFilled aria-hidden />}
+        icon={<IconAlertOctagonFilled color="white" aria-hidden />}
         role="alert"
         aria-label={t('alerts.panicRegion')}
         py={6}
@@ -30,8 +30,8 @@ export function PanicBanner() {
       >
         <Stack gap={4}>
           {panic.map((a) => (
-            <Group key={a.aid} gap="xs" wrap="nowrap" justify="space-between" align="center">
-              <Text size="sm" c="white" style={{ minWidth: 0 }}>
+            <Group key={a.aid} gap="xs" justify="space-between" align="center">
+              <Text size="sm" c="white" style={{ flex: '1 1 16rem', minWidth: 0 }}>
                 <strong>{a.vehicle}</strong>{' '}
                 <time dateTime={a.updated} title={formatFullDate(a.updated)}>
                   {formatHHmm(a.updated)}
@@ -43,7 +43,7 @@ export function PanicBanner() {
                   component={Link}
                   to={`/tabs/tabs/fleet/${a.aid}/${a.uid}`}
                   variant="white"
-                  color="red"
+                  color="red.9"
                   size="md"
                   aria-label={t('alerts.openVehicle', { vehicle: a.vehicle })}
                   title={t('alerts.openVehicle', { vehicle: a.vehicle })}
@@ -52,7 +52,7 @@ export function PanicBanner() {
                 </ActionIcon>
                 <Button
                   variant="white"
-                  color="red"
+                  color="red.9"
                   size="compact-sm"
                   leftSection={<IconCheck size={14} aria-hidden />}
                   aria-label={t('alerts.acknowledgeFor', { vehicle: a.vehicle })}

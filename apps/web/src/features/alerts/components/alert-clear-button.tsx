@@ -1,0 +1,58 @@
+import { Button } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AlertRecord } from '../api/alerts-api.ts';
+import type { BuiltAlertList } from '../hooks/alert-categories.ts';
+import { clearGeofenceAlert, clearSpnAlerts } from '../hooks/clear-alerts.ts';
+import type { PanicToAcknowledge } from './panic-ack-modal.tsx';
+
+interface AlertClearButtonProps {
+  list: BuiltAlertList;
+  alert: AlertRecord;
+  /** Panics are acknowledged through the spec's confirmation, which the page owns. */
+  onAcknowledge(panic: PanicToAcknowledge): void;
+  size?: 'compact-sm' | 'sm';
+}
+
+/** A panic is acknowledged one by one; zone and SPN alerts are cleared per vehicle (the server's calls). */
+export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-sm' }: AlertClearButtonProps) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  if (list === 'panic') {
+    return (
+      <Button
+        size={size}
+        variant="light"
+        color="red"
+        leftSection={<IconCheck size={14} aria-hidden />}
+        aria-label={t('alerts.acknowledgeFor', { vehicle: alert.vehicle })}
+        onClick={() => onAcknowledge({ aid: alert.aid, vehicle: alert.vehicle })}
+      >
+        {t('alerts.acknowledge')}
+      </Button>
+    );
+  }
+  const clear = async () => {
+    setBusy(true);
+    try {
+      if (list === 'zone') await clearGeofenceAlert(alert.uid, alert.vehicle);
+      else await clearSpnAlerts(alert.uid, alert.vehicle);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size={size}
+      variant="default"
+      leftSection={<IconX size={14} aria-hidden />}
+      loading={busy}
+      aria-label={t(list === 'zone' ? 'alertList.clearZoneFor' : 'alertList.clearSpnFor', { vehicle: alert.vehicle })}
+      title={t(list === 'zone' ? 'alertList.clearZoneFor' : 'alertList.clearSpnFor', { vehicle: alert.vehicle })}
+      onClick={() => void clear()}
+    >
+      {t('alertList.clear')}
+    </Button>
+  );
+}

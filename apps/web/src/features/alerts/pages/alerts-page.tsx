@@ -1,0 +1,159 @@
+import { Anchor, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconBellCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { parseUnitId } from '../../../shared/routing/unit-links.ts';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { ErrorState } from '../../../shared/ui/error-state.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton.tsx';
+import { alertListQuery } from '../api/alerts-api.ts';
+import { AlertDetail } from '../components/alert-detail.tsx';
+import { ALERT_COLUMNS, AlertsTable } from '../components/alerts-table.tsx';
+import classes from '../components/alerts-page.module.css';
+import { PanicAckModal, type PanicToAcknowledge } from '../components/panic-ack-modal.tsx';
+import { type BuiltAlertList, alertsPath, isAlertList, isBuiltAlertList } from '../hooks/alert-categories.ts';
+
+/** The server answers at most this many records per list. */
+const LIST_LIMIT = 500;
+const DASHBOARD = '/tabs/tabs/dashboard';
+
+function BackToDashboard() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={DASHBOARD} size="sm">
+      <Group gap={4} wrap="nowrap">
+        <IconArrowLeft size={14} aria-hidden />
+        {t('alertList.back')}
+      </Group>
+    </Anchor>
+  );
+}
+
+/** A category without records yet (vcl, servicing, runover), or a list name that is no category. */
+function NotAList({ title, text }: { title: string; text: string }) {
+  return (
+    <Stack gap="sm" maw={720}>
+      <PageHeader title={title} />
+      <Paper withBorder p="md">
+        <Text>{text}</Text>
+      </Paper>
+      <BackToDashboard />
+    </Stack>
+  );
+}
+
+function AlertListView({ list, idParam }: { list: BuiltAlertList; idParam: string | undefined }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const siteId = user?.siteid ?? null;
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const showAll = search.get('show') === 'all';
+  const query = useQuery(alertListQuery(siteId, list, !showAll));
+  const alerts = query.data;
+  const [acknowledging, setAcknowledging] = useState<PanicToAcknowledge | null>(null);
+  const id = idParam === undefined ? null : parseUnitId(idParam);
+  const suffix = showAll ? '?show=all' : '';
+  const detailHref = (aid: number) => `${alertsPath(list, aid)}${suffix}`;
+  const title = t(`dashboard.category.${list}`);
+  const count = alerts
+    ? t(showAll ? 'alertList.count' : 'alertList.countOpen', { count: alerts.length })
+    : undefined;
+
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title={title}
+        count={count}
+        description={t(`alertList.about.${list}`)}
+        actions={
+          <SegmentedControl
+            size="xs"
+            aria-label={t('alertList.showLabel')}
+            value={showAll ? 'all' : 'open'}
+            onChange={(v) => {
+              const next = new URLSearchParams(search);
+              if (v === 'all') next.set('show', 'all');
+              else next.delete('show');
+              setSearch(next, { replace: true });
+            }}
+            data={[
+              { value: 'open', label: t('alertList.showOpen') },
+              { value: 'all', label: t('alertList.showAll') },
+            ]}
+          />
+        }
+      />
+      <div className={classes.layout} data-detail={idParam !== undefined || undefined}>
+        <div className={classes.listPane}>
+          {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+          <Paper withBorder radius="sm">
+            {query.isPending && (
+              <TableSkeleton columns={ALERT_COLUMNS.map((c) => t(`alertList.columns.${c}`))} label={title} rows={6} />
+            )}
+            {alerts?.length === 0 && (
+              <EmptyState
+                icon={<IconBellCheck size={22} />}
+                title={showAll ? t('alertList.emptyAll') : t('alertList.emptyOpen')}
+                hint={showAll ? undefined : t('alertList.emptyOpenHint')}
+              />
+            )}
+            {alerts && alerts.length > 0 && (
+              <AlertsTable
+                list={list}
+                alerts={alerts}
+                selectedId={id}
+                detailHref={detailHref}
+                onAcknowledge={setAcknowledging}
+              />
+            )}
+          </Paper>
+          {alerts && alerts.length >= LIST_LIMIT && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('alertList.limited', { count: LIST_LIMIT })}
+            </Text>
+          )}
+          <Group mt="sm">
+            <BackToDashboard />
+          </Group>
+        </div>
+        {idParam !== undefined && (
+          <div className={classes.detailPane}>
+            {id === null ? (
+              <Paper withBorder p="md" role="alert">
+                <Text size="sm">{t('alertList.badId', { id: idParam })}</Text>
+              </Paper>
+            ) : (
+              <AlertDetail
+                key={id}
+                siteId={siteId}
+                list={list}
+                id={id}
+                fromList={alerts?.find((a) => a.aid === id)}
+                onClose={() => void navigate(`${alertsPath(list)}${suffix}`)}
+                onAcknowledge={setAcknowledging}
+              />
+            )}
+          </div>
+        )}
+      </div>
+      <PanicAckModal alert={acknowledging} onClose={() => setAcknowledging(null)} />
+    </Stack>
+  );
+}
+
+/** alerts/:list and alerts/:list/:id: one dashboard category's alert records, and one record's detail. */
+export default function AlertsPage() {
+  const { t } = useTranslation();
+  const { list, id } = useParams();
+  if (!isAlertList(list)) {
+    return <NotAList title={t('pages.alerts')} text={t('alertList.unknownList', { list: list ?? '' })} />;
+  }
+  const title = t(`dashboard.category.${list}`);
+  if (!isBuiltAlertList(list)) return <NotAList title={title} text={t('unavailable', { title })} />;
+  return <AlertListView key={list} list={list} idParam={id} />;
+}

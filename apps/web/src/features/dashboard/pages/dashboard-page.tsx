@@ -1,0 +1,37 @@
+import { isAdmin } from '@fleet/shared';
+import { Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { CategoryTiles } from '../../alerts/components/category-tiles.tsx';
+import { alertsPath, isAlertList } from '../../alerts/hooks/alert-categories.ts';
+import { SiteMessageCard } from '../../site-message/components/site-message-card.tsx';
+
+/**
+ * dashboard and dashboard/:jump: the six alert categories with their open counts (live), and for
+ * administrators the site message. dashboard/{list} jumps straight to that category's alerts.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { jump } = useParams();
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+
+  // Opening the dashboard asks for fresh counts (a colleague may have cleared alerts meanwhile).
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
+  }, [queryClient]);
+
+  if (isAlertList(jump)) return <Navigate to={alertsPath(jump)} replace />;
+  if (!user) return null;
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('pages.dashboard')} description={t('dashboard.intro', { site: user.sitename })} />
+      <CategoryTiles />
+      {isAdmin(user.usertype) && <SiteMessageCard user={user} />}
+    </Stack>
+  );
+}
