@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
+  bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -38,6 +38,8 @@ export const sites = pgTable('sites', {
   image: text('image').notNull().default(''),
   timezone: text('timezone').notNull().default('Europe/London'),
   message: text('message').notNull().default(''),
+  /** Working hours in the site's time zone: ignition on outside them is a Run Over. */
+  workingHours: jsonb('working_hours').notNull().default(sql`'{"days":[1,2,3,4,5],"start":"06:00","end":"18:00"}'::jsonb`),
   createdAt: createdAt(),
 }, (t) => [index('sites_customer_idx').on(t.customerId)]);
 
@@ -135,6 +137,10 @@ export const units = pgTable('units', {
   registration: text('registration').notNull(),
   vicon: text('vicon').notNull().default(''),
   driverId: integer('driver_id').references(() => drivers.id),
+  /** Service plan: the unit is due at this date, odometer (km) or engine hours, whichever comes first. */
+  serviceDueDate: date('service_due_date'),
+  serviceDueKm: doublePrecision('service_due_km'),
+  serviceDueHours: doublePrecision('service_due_hours'),
   createdAt: createdAt(),
 }, (t) => [index('units_site_idx').on(t.siteId)]);
 
@@ -278,5 +284,7 @@ export const unitEventState = pgTable('unit_event_state', {
   panic: boolean('panic').notNull().default(false),
   inside: integer('inside').array().notNull().default(sql`'{}'::int[]`),
   faultCodes: text('fault_codes').array().notNull().default(sql`'{}'::text[]`),
+  /** A Run Over was raised in the current ignition-on cycle. */
+  runOver: boolean('run_over').notNull().default(false),
   lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }),
 });

@@ -21,3 +21,4 @@ export * from './poi/poi.schema.ts';
 export * from './places/places.schema.ts';
 export * from './rules/direction.ts';
 export * from './rules/vehicle-icon.ts';
+export * from './rules/working-hours.ts';

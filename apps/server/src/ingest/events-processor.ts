@@ -2,6 +2,7 @@ import { checkout } from '@fleet/db';
 import type pg from 'pg';
 import { GeofenceIndex, type GeofenceRow } from '../modules/geofence/geofence-index.ts';
 import { GeofenceTracker } from '../modules/geofence/geofence-tracker.ts';
+import { DEFAULT_WORKING_HOURS, isOutsideWorkingHours, workingHoursSchema } from '@fleet/shared';
 import { interpret } from './io-map.ts';
 import { readHorizon } from './log-horizon.ts';
 import type { UnitDirectory } from './unit-directory.ts';
@@ -10,7 +11,7 @@ import type { RaisedAlert } from '../modules/units/device-link.ts';
 export type NewAlert = RaisedAlert;
 
 interface Row { id: string; unit_id: number; t: number; lat: number; lon: number; io: Record<string, number | string> }
-interface Memory { panic: boolean; inside: number[]; faultCodes: string[]; lastTime: number | null }
+interface Memory { panic: boolean; inside: number[]; faultCodes: string[]; runOver: boolean; lastTime: number | null }
 type Pending = Omit<NewAlert, 'aid'> & { positionId: string };
 
 const CURSOR = 'events';
@@ -59,11 +60,17 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const unitIds = [...new Set(rows.map((r) => r.unit_id))];
       const units = await directory.units(unitIds);
       const memory = new Map<number, Memory>();
-      const saved = await client.query<{ unit_id: number; panic: boolean; inside: number[]; fault_codes: string[]; t: number | null }>(
-        `SELECT unit_id, panic, inside, fault_codes, (extract(epoch FROM last_time) * 1000)::float8 AS t FROM unit_event_state WHERE unit_id = ANY($1::int[])`, [unitIds]);
+      const saved = await client.query<{ unit_id: number; panic: boolean; inside: number[]; fault_codes: string[]; run_over: boolean; t: number | null }>(
+        `SELECT unit_id, panic, inside, fault_codes, run_over, (extract(epoch FROM last_time) * 1000)::float8 AS t FROM unit_event_state WHERE unit_id = ANY($1::int[])`, [unitIds]);
+      const siteIds = [...new Set([...units.values()].map((u) => u.siteId))];
+      const hours = new Map((await client.query<{ id: number; timezone: string; working_hours: unknown }>(
+        'SELECT id, timezone, working_hours FROM sites WHERE id = ANY($1::int[])', [siteIds])).rows.map((x) => {
+        const parsed = workingHoursSchema.safeParse(x.working_hours);
+        return [x.id, { tz: x.timezone, hours: parsed.success ? parsed.data : DEFAULT_WORKING_HOURS }] as const;
+      }));
       const tracker = new GeofenceTracker(index);
       for (const s of saved.rows) {
-        memory.set(s.unit_id, { panic: s.panic, inside: s.inside, faultCodes: s.fault_codes, lastTime: s.t });
+        memory.set(s.unit_id, { panic: s.panic, inside: s.inside, faultCodes: s.fault_codes, runOver: s.run_over, lastTime: s.t });
         tracker.restore(s.unit_id, s.inside, s.t ?? 0);
       }
       const pending: Pending[] = [];
@@ -75,7 +82,7 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
         const m = memory.get(r.unit_id);
         if (!m) {
           tracker.restore(r.unit_id, index.match(unit.siteId, r.lat, r.lon), r.t);
-          memory.set(r.unit_id, { panic: meaning.panic, inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, lastTime: r.t });
+          memory.set(r.unit_id, { panic: meaning.panic, inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, runOver: false, lastTime: r.t });
           continue;
         }
         if (meaning.panic && !m.panic) pending.push({ ...base, kind: 'panic', event: 'press', poiId: null, detail: '' });
@@ -83,6 +90,13 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
         const fresh = meaning.faultCodes.filter((c) => !m.faultCodes.includes(c));
         if (fresh.length) pending.push({ ...base, kind: 'spn', event: 'fault', poiId: null, detail: fresh.join(', ') });
         if (meaning.faultCodes.length || r.io[String(unit.ioMap.faultCodes)] !== undefined) m.faultCodes = meaning.faultCodes;
+        // Run Over: the first ignition-on position outside the site's working hours in an ignition cycle.
+        if (meaning.ignition === false) m.runOver = false;
+        const site = hours.get(unit.siteId);
+        if (meaning.ignition === true && !m.runOver && site && isOutsideWorkingHours(r.t, site.tz, site.hours)) {
+          pending.push({ ...base, kind: 'runover', event: 'ignition', poiId: null, detail: '' });
+          m.runOver = true;
+        }
         const moves = tracker.update(r.unit_id, unit.siteId, r.lat, r.lon, r.t);
         for (const poiId of moves.entered) pending.push({ ...base, kind: 'geofence', event: 'enter', poiId, detail: '' });
         for (const poiId of moves.exited) pending.push({ ...base, kind: 'geofence', event: 'exit', poiId, detail: '' });
@@ -92,11 +106,13 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       raised = await insertAlerts(client, pending);
       const mem = [...memory.entries()];
       await client.query(
-        `INSERT INTO unit_event_state (unit_id, panic, inside, fault_codes, last_time)
-         SELECT u, p, ARRAY(SELECT jsonb_array_elements_text(i))::int[], ARRAY(SELECT jsonb_array_elements_text(f)), to_timestamp(t / 1000.0)
-         FROM unnest($1::int[], $2::bool[], $3::jsonb[], $4::jsonb[], $5::float8[]) AS x(u, p, i, f, t)
-         ON CONFLICT (unit_id) DO UPDATE SET panic = EXCLUDED.panic, inside = EXCLUDED.inside, fault_codes = EXCLUDED.fault_codes, last_time = EXCLUDED.last_time`,
-        [mem.map(([u]) => u), mem.map(([, m]) => m.panic), mem.map(([, m]) => JSON.stringify(m.inside)), mem.map(([, m]) => JSON.stringify(m.faultCodes)), mem.map(([, m]) => m.lastTime)]);
+        `INSERT INTO unit_event_state (unit_id, panic, inside, fault_codes, run_over, last_time)
+         SELECT u, p, ARRAY(SELECT jsonb_array_elements_text(i))::int[], ARRAY(SELECT jsonb_array_elements_text(f)), ro, to_timestamp(t / 1000.0)
+         FROM unnest($1::int[], $2::bool[], $3::jsonb[], $4::jsonb[], $5::float8[], $6::bool[]) AS x(u, p, i, f, t, ro)
+         ON CONFLICT (unit_id) DO UPDATE SET panic = EXCLUDED.panic, inside = EXCLUDED.inside, fault_codes = EXCLUDED.fault_codes,
+           run_over = EXCLUDED.run_over, last_time = EXCLUDED.last_time`,
+        [mem.map(([u]) => u), mem.map(([, m]) => m.panic), mem.map(([, m]) => JSON.stringify(m.inside)), mem.map(([, m]) => JSON.stringify(m.faultCodes)),
+          mem.map(([, m]) => m.lastTime), mem.map(([, m]) => m.runOver)]);
       await client.query(
         `INSERT INTO processor_cursors (name, position_id) VALUES ($1, $2)
          ON CONFLICT (name) DO UPDATE SET position_id = EXCLUDED.position_id, updated_at = now()`, [CURSOR, (rows.at(-1) as Row).id]);

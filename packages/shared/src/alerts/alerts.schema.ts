@@ -34,7 +34,7 @@ export const dashAlertsAnswerSchema = z.object({
 });
 
 export const alertListQuerySchema = z.strictObject({
-  list: z.enum(['panic', 'zone', 'spn']),
+  list: z.enum(['panic', 'zone', 'spn', 'runover', 'servicing']),
   id: z.coerce.number().int().positive().optional(),
   open: z.enum(['0', '1']).optional(),
 });
@@ -47,3 +47,14 @@ export const alertListAnswerSchema = z.object({ ok: z.literal(1), alerts: z.arra
 
 export const clearPanicBodySchema = z.strictObject({ aid: z.coerce.number().int().positive() });
 export const clearVehicleAlarmBodySchema = z.strictObject({ uid: z.coerce.number().int().positive() });
+
+/** clearalert: acknowledges one open alert of any kind on the caller's sites (Run Over, for one). */
+export const clearAlertBodySchema = z.strictObject({ aid: z.coerce.number().int().positive() });
+
+/** setserviceplan (administrators): a unit is due for service at a date, an odometer or engine hours. */
+export const servicePlanBodySchema = z.strictObject({
+  uid: z.coerce.number().int().positive(),
+  duedate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'duedate is YYYY-MM-DD').nullable().optional(),
+  duekm: z.number().min(0).max(10_000_000).nullable().optional(),
+  duehours: z.number().min(0).max(1_000_000).nullable().optional(),
+});

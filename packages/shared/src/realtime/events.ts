@@ -25,7 +25,7 @@ export interface VehicleUpdate {
 /** A new alert for the site's open browsers. */
 export interface AlertEvent {
   aid: number;
-  kind: 'panic' | 'geofence' | 'spn';
+  kind: 'panic' | 'geofence' | 'spn' | 'runover';
   event: string;
   uid: number;
   vehicle: string;

@@ -5,6 +5,11 @@ export interface AlertRow {
   happened_at: Date; lat: number; lon: number; detail: string; cleared_at: Date | null; cleared_by: string | null;
 }
 
+export interface ServiceDueRow {
+  unit_id: number; registration: string; due_date: string | null; due_km: number | null; due_hours: number | null;
+  km: number | null; hours: number | null; lat: number | null; lon: number | null;
+}
+
 const SELECT = `SELECT a.id::text, a.kind, a.event, a.unit_id, a.site_id, u.registration, p.name AS poi, a.happened_at, a.lat, a.lon,
     a.detail, a.cleared_at, cu.name AS cleared_by
   FROM alerts a JOIN units u ON u.id = a.unit_id LEFT JOIN poi p ON p.id = a.poi_id LEFT JOIN users cu ON cu.id = a.cleared_by`;
@@ -45,6 +50,38 @@ export function alertsRepository(pool: pg.Pool) {
       await pool.query(`UPDATE alerts SET cleared_at = now(), cleared_by = $3 WHERE unit_id = $1 AND kind = ANY($2::text[]) AND cleared_at IS NULL`,
         [unitId, kinds, userId]);
       return true;
+    },
+
+    /** Units due for service (date, odometer or engine hours reached), with why. */
+    async serviceDue(siteIds: number[]): Promise<ServiceDueRow[]> {
+      const r = await pool.query<ServiceDueRow>(`SELECT u.id AS unit_id, u.registration, u.service_due_date::text AS due_date, u.service_due_km AS due_km,
+          u.service_due_hours AS due_hours, coalesce(s.total_distance, s.odometer) AS km, s.engine_hours AS hours, s.lat, s.lon
+        FROM units u LEFT JOIN unit_state s ON s.unit_id = u.id
+        WHERE u.site_id = ANY($1::int[]) AND (u.service_due_date <= current_date
+          OR (u.service_due_km IS NOT NULL AND coalesce(s.total_distance, s.odometer) >= u.service_due_km)
+          OR (u.service_due_hours IS NOT NULL AND s.engine_hours >= u.service_due_hours))
+        ORDER BY u.registration`, [siteIds]);
+      return r.rows;
+    },
+
+    async clearAny(siteIds: number[], id: number, userId: number): Promise<boolean> {
+      const r = await pool.query(`UPDATE alerts SET cleared_at = coalesce(cleared_at, now()), cleared_by = coalesce(cleared_by, $3)
+        WHERE id = $2 AND site_id = ANY($1::int[])`, [siteIds, id, userId]);
+      return (r.rowCount ?? 0) > 0;
+    },
+
+    async setServicePlan(siteIds: number[], unitId: number, plan: { date?: string | null; km?: number | null; hours?: number | null }): Promise<boolean> {
+      const r = await pool.query(`UPDATE units SET
+          service_due_date = CASE WHEN $3 THEN $4::date ELSE service_due_date END,
+          service_due_km = CASE WHEN $5 THEN $6::float8 ELSE service_due_km END,
+          service_due_hours = CASE WHEN $7 THEN $8::float8 ELSE service_due_hours END
+        WHERE id = $2 AND site_id = ANY($1::int[])`,
+        [siteIds, unitId, plan.date !== undefined, plan.date ?? null, plan.km !== undefined, plan.km ?? null, plan.hours !== undefined, plan.hours ?? null]);
+      return (r.rowCount ?? 0) > 0;
+    },
+
+    async setWorkingHours(siteId: number, hours: { days: number[]; start: string; end: string }): Promise<void> {
+      await pool.query('UPDATE sites SET working_hours = $2::jsonb WHERE id = $1', [siteId, JSON.stringify(hours)]);
     },
 
     async describe(ids: number[]): Promise<AlertRow[]> {

@@ -1,5 +1,5 @@
 import {
-  alertListAnswerSchema, alertListQuerySchema, clearPanicBodySchema, clearVehicleAlarmBodySchema, dashAlertsAnswerSchema,
+  alertListAnswerSchema, alertListQuerySchema, clearAlertBodySchema, clearPanicBodySchema, servicePlanBodySchema, workingHoursBodySchema, clearVehicleAlarmBodySchema, dashAlertsAnswerSchema,
   plainSuccessSchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,10 +7,19 @@ import { notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { Caller } from '../auth/session.service.ts';
 import { alertLocation, panicString } from './alert-view.ts';
-import type { AlertsRepository } from './alerts.repository.ts';
+import type { AlertsRepository, ServiceDueRow } from './alerts.repository.ts';
 
 const tag = { tags: ['alerts'] };
-const KIND = { panic: 'panic', zone: 'geofence', spn: 'spn' } as const;
+const KIND = { panic: 'panic', zone: 'geofence', spn: 'spn', runover: 'runover' } as const;
+
+/** Why a unit is due, in words. */
+function dueReasons(r: ServiceDueRow): string {
+  const why: string[] = [];
+  if (r.due_date && r.due_date <= new Date().toISOString().slice(0, 10)) why.push(`date ${r.due_date} reached`);
+  if (r.due_km != null && r.km != null && r.km >= r.due_km) why.push(`${Math.round(r.km).toLocaleString('en-GB')} km of ${r.due_km.toLocaleString('en-GB')} km`);
+  if (r.due_hours != null && r.hours != null && r.hours >= r.due_hours) why.push(`${Math.round(r.hours)} of ${r.due_hours} engine hours`);
+  return `Service due: ${why.join(', ')}`;
+}
 
 /** The sites an alert view covers: the session's current site (the spec's calls take no site). */
 const sitesOf = (c: Caller) => (c.session.siteId ? [c.session.siteId] : []);
@@ -20,7 +29,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = a
     schema: { ...tag, summary: "The site's open alerts: the panic string, geofence alerts and the dashboard counts", response: { 200: dashAlertsAnswerSchema } },
   }, async (request) => {
     const sites = sitesOf(callerOf(request));
-    const [panic, zone, counts] = await Promise.all([repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites)]);
+    const [panic, zone, counts, due] = await Promise.all([
+      repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), repo.serviceDue(sites),
+    ]);
     return {
       ok: 1 as const,
       panic: panicString(panic),
@@ -28,7 +39,10 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = a
         aid: Number(a.id), unitid: a.unit_id, registration: a.registration, updated: a.happened_at.toISOString(),
         vehiclealarm: true, poi: a.poi ?? '', event: a.event,
       })),
-      counts: { panic: counts.panic ?? 0, zone: counts.geofence ?? 0, spn: counts.spn ?? 0, vcl: null, servicing: null, runover: null },
+      counts: {
+        panic: counts.panic ?? 0, zone: counts.geofence ?? 0, spn: counts.spn ?? 0, vcl: null,
+        servicing: due.length, runover: counts.runover ?? 0,
+      },
     };
   });
 
@@ -36,6 +50,20 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = a
     schema: { ...tag, summary: 'Alert records of one dashboard category (panic, zone, spn), newest first', querystring: alertListQuerySchema, response: { 200: alertListAnswerSchema } },
   }, async (request) => {
     const { list, id, open } = request.query;
+    if (list === 'servicing') {
+      // Servicing is a state, not an event: each due unit is one record, its id the unit's.
+      const due = (await repo.serviceDue(sitesOf(callerOf(request)))).filter((r) => id === undefined || r.unit_id === id);
+      if (id !== undefined && due.length === 0) throw notFound('alert');
+      return {
+        ok: 1 as const,
+        alerts: due.map((r) => ({
+          aid: r.unit_id, kind: 'servicing', event: 'due', uid: r.unit_id, vehicle: r.registration, poi: '',
+          loc: r.lat != null && r.lon != null ? alertLocation({ poi: null, lat: r.lat, lon: r.lon }) : '',
+          updated: r.due_date ? new Date(`${r.due_date}T00:00:00Z`).toISOString() : new Date().toISOString(),
+          lat: r.lat ?? 0, lon: r.lon ?? 0, detail: dueReasons(r), cleared: null, clearedby: null,
+        })),
+      };
+    }
     const rows = await repo.list(sitesOf(callerOf(request)), KIND[list], { id, openOnly: open === '1' });
     if (id !== undefined && rows.length === 0) throw notFound('alert');
     return {
@@ -61,6 +89,34 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = a
   }, async (request) => {
     const caller = callerOf(request);
     if (!(await repo.clearUnit(caller.siteIds, ['geofence'], request.body.uid, caller.user.id))) throw notFound('unit');
+    return { ok: 1 as const };
+  });
+
+  app.post('/clearalert', {
+    schema: { ...tag, summary: 'Acknowledge one open alert of any kind (e.g. a Run Over)', body: clearAlertBodySchema, response: { 200: plainSuccessSchema } },
+  }, async (request) => {
+    const caller = callerOf(request);
+    if (!(await repo.clearAny(caller.siteIds, request.body.aid, caller.user.id))) throw notFound('alert');
+    return { ok: 1 as const };
+  });
+
+  app.post('/setserviceplan', {
+    schema: { ...tag, summary: "Set a unit's service plan: due date, odometer (km) or engine hours (administrators)", body: servicePlanBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const { uid, duedate, duekm, duehours } = request.body;
+    if (!(await repo.setServicePlan(caller.siteIds, uid, { date: duedate, km: duekm, hours: duehours }))) throw notFound('unit');
+    return { ok: 1 as const };
+  });
+
+  app.post('/setworkinghours', {
+    schema: { ...tag, summary: "Set the current site's working hours: ignition on outside them is a Run Over (administrators)", body: workingHoursBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const siteId = callerOf(request).session.siteId;
+    if (!siteId) throw notFound('site');
+    await repo.setWorkingHours(siteId, request.body);
     return { ok: 1 as const };
   });
 

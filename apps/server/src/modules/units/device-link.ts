@@ -2,7 +2,7 @@ import type { DebugFrameEvent } from '@fleet/shared';
 
 export interface RaisedAlert {
   aid: number;
-  kind: 'panic' | 'geofence' | 'spn';
+  kind: 'panic' | 'geofence' | 'spn' | 'runover';
   event: string;
   siteId: number;
   unitId: number;

@@ -1,7 +1,7 @@
 import {
   alertListAnswerSchema,
   type alertRecordSchema,
-  clearPanicBodySchema,
+  clearAlertBodySchema, clearPanicBodySchema,
   clearVehicleAlarmBodySchema,
   dashAlertsAnswerSchema,
   plainSuccessSchema,
@@ -68,4 +68,9 @@ export function clearVehicleAlarm(uid: number) {
 /** Clears all of a vehicle's fault-code (SPN) alerts. */
 export function clearSpnAlarm(uid: number) {
   return api.post('clearspnalarm', plainSuccessSchema, clearVehicleAlarmBodySchema.parse({ uid }));
+}
+
+/** Acknowledges one alert by id (used for Run Over alerts). */
+export function clearAlert(aid: number) {
+  return api.post('clearalert', plainSuccessSchema, clearAlertBodySchema.parse({ aid }));
 }

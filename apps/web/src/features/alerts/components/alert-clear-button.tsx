@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertRecord } from '../api/alerts-api.ts';
 import type { BuiltAlertList } from '../hooks/alert-categories.ts';
-import { clearGeofenceAlert, clearSpnAlerts } from '../hooks/clear-alerts.ts';
+import { clearGeofenceAlert, clearRunOver, clearSpnAlerts } from '../hooks/clear-alerts.ts';
 import type { PanicToAcknowledge } from './panic-ack-modal.tsx';
 
 interface AlertClearButtonProps {
@@ -15,10 +15,13 @@ interface AlertClearButtonProps {
   size?: 'compact-sm' | 'sm';
 }
 
+const CLEAR_LABEL = { zone: 'alertList.clearZoneFor', spn: 'alertList.clearSpnFor', runover: 'alertList.clearRunOverFor' } as const;
+
 /** A panic is acknowledged one by one; zone and SPN alerts are cleared per vehicle (the server's calls). */
 export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-sm' }: AlertClearButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  if (list === 'servicing') return null;
   if (list === 'panic') {
     return (
       <Button
@@ -37,6 +40,7 @@ export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-s
     setBusy(true);
     try {
       if (list === 'zone') await clearGeofenceAlert(alert.uid, alert.vehicle);
+      else if (list === 'runover') await clearRunOver(alert.aid, alert.vehicle);
       else await clearSpnAlerts(alert.uid, alert.vehicle);
     } finally {
       setBusy(false);
@@ -48,8 +52,8 @@ export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-s
       variant="default"
       leftSection={<IconX size={14} aria-hidden />}
       loading={busy}
-      aria-label={t(list === 'zone' ? 'alertList.clearZoneFor' : 'alertList.clearSpnFor', { vehicle: alert.vehicle })}
-      title={t(list === 'zone' ? 'alertList.clearZoneFor' : 'alertList.clearSpnFor', { vehicle: alert.vehicle })}
+      aria-label={t(CLEAR_LABEL[list], { vehicle: alert.vehicle })}
+      title={t(CLEAR_LABEL[list], { vehicle: alert.vehicle })}
       onClick={() => void clear()}
     >
       {t('alertList.clear')}

@@ -19,8 +19,8 @@ describe('alert categories (spec 2: the dashboard)', () => {
     ['zone', true, true],
     ['spn', true, true],
     ['vcl', true, false],
-    ['servicing', true, false],
-    ['runover', true, false],
+    ['servicing', true, true],
+    ['runover', true, true],
     ['geofence', false, false],
     ['', false, false],
     [undefined, false, false],
@@ -36,7 +36,7 @@ describe('alert categories (spec 2: the dashboard)', () => {
     expect(alertsPath('zone')).toBe('/tabs/tabs/alerts/zone');
     expect(alertsPath('panic', 902)).toBe('/tabs/tabs/alerts/panic/902');
   });
-  it('clears a panic by alert, zone and SPN alerts by vehicle', () => {
-    expect(CLEAR_CALL).toEqual({ panic: 'clearpanicalarm', zone: 'clearvehiclealarm', spn: 'clearspnalarm' });
+  it('clears a panic or a Run Over by alert, zone and SPN alerts by vehicle, and servicing not at all', () => {
+    expect(CLEAR_CALL).toEqual({ panic: 'clearpanicalarm', zone: 'clearvehiclealarm', spn: 'clearspnalarm', runover: 'clearalert', servicing: null });
   });
 });

@@ -6,7 +6,7 @@ export const ALERT_LISTS = ['panic', 'zone', 'vcl', 'servicing', 'runover', 'spn
 export type AlertList = (typeof ALERT_LISTS)[number];
 
 /** The categories whose records the server keeps; the others are not built yet. */
-export const BUILT_ALERT_LISTS = ['panic', 'zone', 'spn'] as const;
+export const BUILT_ALERT_LISTS = ['panic', 'zone', 'spn', 'runover', 'servicing'] as const;
 export type BuiltAlertList = (typeof BUILT_ALERT_LISTS)[number];
 
 export function isAlertList(value: string | undefined): value is AlertList {
@@ -31,10 +31,13 @@ export function alertsPath(list: AlertList, id?: number): string {
   return `${TABS_PREFIX}/alerts/${list}${id === undefined ? '' : `/${id}`}`;
 }
 
-/** Which server call clears a row of a category: one panic by alert id, a vehicle's zone or SPN alerts by unit. */
-export type ClearCall = 'clearpanicalarm' | 'clearvehiclealarm' | 'clearspnalarm';
+/** Which server call clears a row of a category: a panic or a Run Over by alert id, a vehicle's zone or SPN alerts by unit. */
+export type ClearCall = 'clearpanicalarm' | 'clearvehiclealarm' | 'clearspnalarm' | 'clearalert' | null;
 export const CLEAR_CALL: Record<BuiltAlertList, ClearCall> = {
   panic: 'clearpanicalarm',
   zone: 'clearvehiclealarm',
   spn: 'clearspnalarm',
+  runover: 'clearalert',
+  // A unit stays due for service until its plan moves on: nothing to clear.
+  servicing: null,
 };

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../shared/query-client.ts';
-import { clearPanicAlarm, clearSpnAlarm, clearVehicleAlarm } from '../api/alerts-api.ts';
+import { clearAlert, clearPanicAlarm, clearSpnAlarm, clearVehicleAlarm } from '../api/alerts-api.ts';
 import { dispatchAlerts } from './alerts-store.ts';
 
 function refreshAlertLists(): void {
@@ -58,4 +58,17 @@ export async function clearSpnAlerts(uid: number, registration: string): Promise
   await queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
   refreshAlertLists();
   return true;
+}
+
+/** Acknowledges one Run Over alert; a failure is shown, and the row stays for another try. */
+export async function clearRunOver(aid: number, registration: string): Promise<void> {
+  try {
+    await clearAlert(aid);
+  } catch {
+    notifications.show({ message: i18n.t('alerts.clearFailed'), color: 'red' });
+    return;
+  }
+  notifications.show({ message: i18n.t('alerts.cleared', { registration }), color: 'teal' });
+  refreshAlertLists();
+  void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
 }
