@@ -46,6 +46,8 @@ describe('Teltonika TCP', () => {
     const v = (vehicles ?? []).find((x: { unitid: number }) => x.unitid === known.id) as Record<string, number>;
     expect(v).toMatchObject({ ign: 1, speed: 30, direction: 90 });
     expect(v.lat).toBeCloseTo(53.7935 + 3e-4, 6);
+    // Inside the demo's 'Leeds Depot' circle: the location text names it.
+    expect(v.loc).toBe('At Leeds Depot');
     d.close();
   });
 

@@ -8,6 +8,7 @@ import { callerOf } from '../../plugins/auth.ts';
 import type { TenancyService } from '../tenancy/tenancy.service.ts';
 import type { FleetRepository } from './fleet.repository.ts';
 import { vehicleLive } from './vehicle-view.ts';
+import { placeFinder } from './place-finder.ts';
 
 const tag = { tags: ['fleet'] };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -19,12 +20,13 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy
     schema: { ...tag, summary: "The site's vehicles with their latest state", querystring: siteQuerySchema, response: { 200: vehiclesAnswerSchema } },
   }, async (request) => {
     tenancy.assertSite(callerOf(request), request.query.siteid);
-    const rows = await repo.unitsOfSites([request.query.siteid]);
+    const [rows, places] = await Promise.all([repo.unitsOfSites([request.query.siteid]), repo.poiOfSite(request.query.siteid)]);
+    const where = placeFinder(places);
     return {
       ok: 1 as const,
       vehicles: rows.map(({ unit, typeIcon, driverName, state, alarm }) => ({
         unitid: unit.id, unittype: unit.unitTypeId, registration: unit.registration, drivername: driverName ?? '',
-        vicon: unit.vicon || typeIcon, loc: '',
+        vicon: unit.vicon || typeIcon, loc: state ? where(state.lat, state.lon) : '',
         ...(state ? vehicleLive({ ...state, alarm }) : { ...NEVER_REPORTED, vehiclealarm: alarm }),
       })),
     };

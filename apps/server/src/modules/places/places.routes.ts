@@ -1,8 +1,9 @@
-import { inCircle, pointInPolygon, reverseAnswerSchema, reverseQuerySchema, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
+import { reverseAnswerSchema, reverseQuerySchema, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { ApiError } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { poiFinder } from '../fleet/place-finder.ts';
 import { gazetteer, headingWords, placeText } from './gazetteer.ts';
 import { NotConfigured, type What3WordsProvider } from './what3words.ts';
 
@@ -19,12 +20,9 @@ export const placesRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; w3w: What3Word
       ? (await pool.query<{ name: string; mode: number; lat: number | null; lon: number | null; radius: number | null; points: { x: number; y: number }[] | null }>(
           'SELECT name, mode, lat, lon, radius, points FROM poi WHERE site_id = $1 ORDER BY radius NULLS LAST, id', [siteId])).rows
       : [];
-    const point = { lat, lon: lng };
-    const poi = rows.find((p) => p.mode === 1
-      ? p.lat != null && p.lon != null && p.radius != null && inCircle(point, { lat: p.lat, lon: p.lon, radiusMetres: p.radius })
-      : Array.isArray(p.points) && pointInPolygon(point, p.points));
+    const poi = poiFinder(rows)(lat, lng);
     const heading = dir === undefined ? null : headingWords(dir);
-    if (poi) return { ok: 1 as const, loc: `At ${poi.name}`, poi: poi.name, town: null, distancekm: null, heading };
+    if (poi) return { ok: 1 as const, loc: `At ${poi}`, poi, town: null, distancekm: null, heading };
     const town = gazetteer.nearest(lat, lng);
     const loc = placeText(lat, lng);
     return { ok: 1 as const, loc, poi: null, town: town?.name ?? null, distancekm: town ? Math.round(town.distanceKm * 10) / 10 : null, heading };
