@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView } from '../../../shared/map/map-view.tsx';
 import type { VehicleFilter } from '../hooks/vehicle-rows.ts';
@@ -15,6 +15,8 @@ interface FleetMapProps {
   onPick(unitId: number): void;
   onCrowd(crowd: Crowd): void;
   onFollowEnd(): void;
+  /** Other features' overlays (places), drawn under the vehicles; keep the element stable. */
+  overlays?: ReactNode;
 }
 
 /**
@@ -23,9 +25,10 @@ interface FleetMapProps {
  */
 export const FleetMap = memo(function FleetMap(props: FleetMapProps) {
   const { t } = useTranslation();
-  const { siteId, filter, selectedId, followId, focus, onPick, onCrowd, onFollowEnd } = props;
+  const { siteId, filter, selectedId, followId, focus, onPick, onCrowd, onFollowEnd, overlays } = props;
   return (
     <MapView label={t('fleet.mapLabel')}>
+      {overlays}
       <VehiclesOverlay siteId={siteId} filter={filter} onPick={onPick} onCrowd={onCrowd} />
       <SelectionOverlay siteId={siteId} selectedId={selectedId} />
       <VehicleCamera siteId={siteId} followId={followId} focus={focus} onFollowEnd={onFollowEnd} />

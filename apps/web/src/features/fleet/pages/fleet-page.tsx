@@ -1,5 +1,5 @@
 import { keepNonEmpty } from '@fleet/shared/rules/lists';
-import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { IconMapPinOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { setFleetView, useFleetView } from '../../../shared/state/fleet-view.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
+import { PlacesPanel, PoiDraftOverlay, PoiMapControls, PoiOverlay } from '../../poi/index.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
 import { groupsQuery, vehiclesQuery } from '../api/fleet-api.ts';
@@ -43,6 +44,17 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
   const [sort, setSort] = useState<SortState>({ key: 'registration', direction: 'asc' });
   const clearSearch = useCallback(() => setSearch(''), []);
   const sel = useFleetSelection(routeUnit, clearSearch);
+  const [pane, setPane] = useState<'vehicles' | 'places'>('vehicles');
+  // Stable, so the memoised map does not re-render on live updates.
+  const poiOverlays = useMemo(
+    () => (
+      <>
+        <PoiOverlay siteId={siteId} />
+        <PoiDraftOverlay />
+      </>
+    ),
+    [siteId],
+  );
 
   // Spec 9: only groups holding at least one vehicle.
   const shownGroups = useMemo(() => keepNonEmpty(groups.data ?? [], (g) => g.vc), [groups.data]);
@@ -116,7 +128,9 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
             onPick={sel.pickOnMap}
             onCrowd={sel.setCrowd}
             onFollowEnd={sel.endFollow}
+            overlays={poiOverlays}
           />
+          <PoiMapControls />
           {selected && (
             <MapCard
               vehicle={selected}
@@ -139,60 +153,71 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
           )}
         </div>
         <Paper withBorder radius="sm" className={classes.listPane}>
-          {sel.detailsOpen && selected ? (
-            <div className={classes.listScroll}>
-              <VehicleDetails
-                vehicle={selected}
-                now={now}
-                following={sel.followId === selected.unitid}
-                onFollow={(on) => {
-                  sel.follow(selected.unitid, on);
-                  if (on && toggle) showMode('map');
-                }}
-                onShowOnMap={() => pickInList(selected.unitid)}
-                onClose={sel.closeDetails}
-              />
-            </div>
-          ) : (
-            <>
-              <FleetToolbar
-                total={total ?? 0}
-                groups={shownGroups}
-                view={group ? group.id : 'all'}
-                onView={(filter) => setFleetView({ ...view, filter })}
-                search={search}
-                onSearch={setSearch}
-                sort={sort}
-                onSort={setSort}
-                disabled={!total}
-              />
-              <div className={classes.listScroll}>
-                {vehicles.isPending && <ListSkeleton label={t('fleet.loading')} />}
-                {vehicles.isError && (
-                  <Stack p="sm">
-                    <ErrorState error={vehicles.error} onRetry={() => void vehicles.refetch()} />
-                  </Stack>
-                )}
-                {total === 0 && (
-                  <EmptyState icon={<IconTruck size={22} />} title={t('fleet.empty')} hint={t('fleet.emptyHint')} />
-                )}
-                {total !== undefined && total > 0 && rows.length === 0 && (
-                  <Text p="md" size="sm" c="gray.7" role="status">
-                    {search.trim() ? t('fleet.noMatch', { query: search.trim() }) : t('fleet.groupEmpty')}
-                  </Text>
-                )}
-                {rows.length > 0 && (
-                  <VehicleList
-                    vehicles={rows}
-                    selectedId={sel.selectedId}
+          <Tabs value={pane} onChange={(v) => setPane(v === 'places' ? 'places' : 'vehicles')} className={classes.tabs}>
+            <Tabs.List grow aria-label={t('poi.tabsLabel')}>
+              <Tabs.Tab value="vehicles">{t('poi.vehiclesTab')}</Tabs.Tab>
+              <Tabs.Tab value="places">{t('poi.tab')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="places" className={classes.tabPanel}>
+              <PlacesPanel siteId={siteId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="vehicles" className={classes.tabPanel}>
+              {sel.detailsOpen && selected ? (
+                <div className={classes.listScroll}>
+                  <VehicleDetails
+                    vehicle={selected}
                     now={now}
-                    onSelect={pickInList}
-                    onDetails={openDetails}
+                    following={sel.followId === selected.unitid}
+                    onFollow={(on) => {
+                      sel.follow(selected.unitid, on);
+                      if (on && toggle) showMode('map');
+                    }}
+                    onShowOnMap={() => pickInList(selected.unitid)}
+                    onClose={sel.closeDetails}
                   />
-                )}
-              </div>
-            </>
-          )}
+                </div>
+              ) : (
+                <>
+                  <FleetToolbar
+                    total={total ?? 0}
+                    groups={shownGroups}
+                    view={group ? group.id : 'all'}
+                    onView={(filter) => setFleetView({ ...view, filter })}
+                    search={search}
+                    onSearch={setSearch}
+                    sort={sort}
+                    onSort={setSort}
+                    disabled={!total}
+                  />
+                  <div className={classes.listScroll}>
+                    {vehicles.isPending && <ListSkeleton label={t('fleet.loading')} />}
+                    {vehicles.isError && (
+                      <Stack p="sm">
+                        <ErrorState error={vehicles.error} onRetry={() => void vehicles.refetch()} />
+                      </Stack>
+                    )}
+                    {total === 0 && (
+                      <EmptyState icon={<IconTruck size={22} />} title={t('fleet.empty')} hint={t('fleet.emptyHint')} />
+                    )}
+                    {total !== undefined && total > 0 && rows.length === 0 && (
+                      <Text p="md" size="sm" c="gray.7" role="status">
+                        {search.trim() ? t('fleet.noMatch', { query: search.trim() }) : t('fleet.groupEmpty')}
+                      </Text>
+                    )}
+                    {rows.length > 0 && (
+                      <VehicleList
+                        vehicles={rows}
+                        selectedId={sel.selectedId}
+                        now={now}
+                        onSelect={pickInList}
+                        onDetails={openDetails}
+                      />
+                    )}
+                  </div>
+                </>
+              )}
+            </Tabs.Panel>
+          </Tabs>
         </Paper>
       </div>
     </div>

@@ -1,0 +1,88 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircle, IconPolygon, IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../shared/ui/error-state.tsx';
+import { ListSkeletonLite } from './list-skeleton-lite.tsx';
+import { usePoiWithFlags } from '../api/poi-list.ts';
+import { useDeletePoi, useSavePoi } from '../api/poi-mutations.ts';
+import { draftOf, newDraft, poiBody } from '../model/poi-draft.ts';
+import { focusPoi, setPoiState, usePoiState } from '../model/poi-store.ts';
+import { PoiForm } from './poi-form.tsx';
+import { PoiRow } from './poi-row.tsx';
+import classes from './poi.module.css';
+
+/** The site's places: search, kind, showonmap, delete, fly-to, and drawing new ones. */
+export function PlacesPanel({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const { pois, geofenceIds, list } = usePoiWithFlags(siteId);
+  const { draft } = usePoiState();
+  const save = useSavePoi(siteId);
+  const remove = useDeletePoi(siteId);
+  const [search, setSearch] = useState('');
+  // A draft belongs to this panel: leaving it (another tab, another site) drops the drawing.
+  useEffect(() => () => setPoiState({ draft: null }), []);
+
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const all = [...(pois ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    return q ? all.filter((p) => p.name.toLowerCase().includes(q)) : all;
+  }, [pois, search]);
+
+  if (draft) return <PoiForm siteId={siteId} draft={draft} />;
+
+  const busyId = save.isPending ? save.variables?.body.id : remove.isPending ? remove.variables : undefined;
+  return (
+    <div className={classes.panel}>
+      <Stack gap={6} p="xs">
+        <Group gap={6} grow>
+          <Button size="xs" variant="default" leftSection={<IconCircle size={14} aria-hidden />} onClick={() => setPoiState({ draft: newDraft(1), visible: true })}>
+            {t('poi.newCircle')}
+          </Button>
+          <Button size="xs" variant="default" leftSection={<IconPolygon size={14} aria-hidden />} onClick={() => setPoiState({ draft: newDraft(2), visible: true })}>
+            {t('poi.newPolygon')}
+          </Button>
+        </Group>
+        <TextInput
+          aria-label={t('poi.search')}
+          placeholder={t('poi.searchPlaceholder')}
+          leftSection={<IconSearch size={14} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          type="search"
+          size="xs"
+        />
+      </Stack>
+      {list.isPending && <ListSkeletonLite label={t('poi.loading')} />}
+      {list.isError && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
+      {(save.isError || remove.isError) && <ErrorState error={save.error ?? remove.error} />}
+      {pois && shown.length === 0 && (
+        <Text p="md" size="sm" c="gray.7" role="status">
+          {search.trim() ? t('poi.noMatch', { query: search.trim() }) : t('poi.empty')}
+        </Text>
+      )}
+      {shown.length > 0 && (
+        <ul className={classes.list} aria-label={t('poi.listLabel')}>
+          {shown.map((poi) => {
+            const geofence = geofenceIds.has(poi.id);
+            return (
+              <PoiRow
+                key={poi.id}
+                poi={poi}
+                geofence={geofence}
+                busy={busyId === poi.id}
+                onFocus={() => focusPoi(poi.id)}
+                onShowOnMap={(show) => save.mutate({ body: poiBody(poi, show), geofence })}
+                onEdit={() => {
+                  setPoiState({ draft: draftOf(poi, geofence), visible: true });
+                  focusPoi(poi.id);
+                }}
+                onDelete={() => remove.mutate(poi.id)}
+              />
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

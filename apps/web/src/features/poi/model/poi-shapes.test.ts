@@ -1,0 +1,62 @@
+import { haversineKm } from '@fleet/shared';
+import { describe, expect, it } from 'vitest';
+import { circleRing, type Poi, poiBounds, poiFeatures, polygonRing } from './poi-shapes.ts';
+
+const LEEDS = { lat: 53.8, lon: -1.55 };
+const circle = (over: Partial<Poi> = {}): Poi => ({
+  id: 1, name: 'Depot', mode: 1, gp: '53.8,-1.55', radius: 250, geo: null, showonmap: true, ...over,
+});
+const square: Poi = {
+  id: 2, name: 'Yard', mode: 2, gp: null, radius: null, showonmap: true,
+  geo: { points: [{ x: -1.6, y: 53.7 }, { x: -1.5, y: 53.7 }, { x: -1.5, y: 53.8 }, { x: -1.6, y: 53.8 }] },
+};
+
+describe('circleRing', () => {
+  it('puts every vertex at the radius from the centre (haversine, within 0.1%)', () => {
+    const ring = circleRing(LEEDS, 500);
+    for (const [lon, lat] of ring) expect(haversineKm(LEEDS.lat, LEEDS.lon, lat, lon) * 1000).toBeCloseTo(500, -1);
+  });
+
+  it('is closed: steps + 1 positions, the last repeating the first', () => {
+    const ring = circleRing(LEEDS, 100, 32);
+    expect(ring).toHaveLength(33);
+    expect(ring[32]).toEqual(ring[0]);
+  });
+
+  it('starts due north of the centre', () => {
+    const [lon, lat] = circleRing(LEEDS, 1000)[0] ?? [0, 0];
+    expect(lon).toBeCloseTo(LEEDS.lon, 9);
+    expect(lat).toBeGreaterThan(LEEDS.lat);
+  });
+});
+
+describe('polygonRing', () => {
+  it("closes the spec's open x/y ring as [lon, lat]", () => {
+    expect(polygonRing(square.geo?.points ?? [])).toEqual([[-1.6, 53.7], [-1.5, 53.7], [-1.5, 53.8], [-1.6, 53.8], [-1.6, 53.7]]);
+  });
+  it('leaves an already closed ring alone and refuses fewer than three points', () => {
+    expect(polygonRing([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 0 }])).toHaveLength(4);
+    expect(polygonRing([{ x: 0, y: 0 }, { x: 1, y: 0 }])).toBeNull();
+  });
+});
+
+describe('poiFeatures', () => {
+  it('draws only places with showonmap, flagging geofences', () => {
+    const fc = poiFeatures([circle(), square, circle({ id: 3, showonmap: false })], new Set([2]));
+    expect(fc.features.map((f) => [f.properties.id, f.properties.geofence])).toEqual([[1, false], [2, true]]);
+  });
+  it('skips shapes it cannot draw (bad centre, no radius, no points)', () => {
+    const bad = [circle({ gp: 'nowhere' }), circle({ radius: null }), { ...square, geo: null }];
+    expect(poiFeatures(bad, new Set()).features).toEqual([]);
+  });
+});
+
+describe('poiBounds', () => {
+  it('boxes a polygon by its points and a circle by its ring', () => {
+    expect(poiBounds(square)).toEqual([[-1.6, 53.7], [-1.5, 53.8]]);
+    const [[w, s], [e, n]] = poiBounds(circle()) ?? [[0, 0], [0, 0]];
+    expect(w).toBeLessThan(-1.55);
+    expect(e).toBeGreaterThan(-1.55);
+    expect(n - s).toBeCloseTo((2 * 250) / 111_195, 4);
+  });
+});
