@@ -87,21 +87,27 @@ describe('Teltonika TCP', () => {
 
   it('gives no ACK and stores nothing when the database connection dies mid-batch', async () => {
     const before = await count(known.id);
-    const locker = new pg.Client({ connectionString: t.database.url });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE positions IN ACCESS EXCLUSIVE MODE');
-    const d = await TestDevice.connect(port());
-    await d.login(known.device_id);
-    const pending = d.send([record(100), record(101), record(102)], 8000);
-    // The insert is now waiting on the lock: kill its connection.
-    await waitFor(async () => (await locker.query(`SELECT pg_terminate_backend(pid) AS k FROM pg_stat_activity WHERE query LIKE '%INSERT INTO positions%' AND datname = current_database() AND pid <> pg_backend_pid()`)).rowCount ?? 0, (n) => n > 0, 15_000);
-    const seen = (await locker.query(`SELECT state, wait_event_type, wait_event, left(query, 50) AS q FROM pg_stat_activity WHERE datname = current_database()`)).rows;
-    await locker.query('ROLLBACK');
-    await locker.end();
-    if ((await pending) !== null) console.log('database activity while the insert was expected to wait:', JSON.stringify(seen));
-    expect(await pending).toBeNull();
-    expect(await count(known.id)).toBe(before);
+    const admin = new pg.Client({ connectionString: t.database.url });
+    await admin.connect();
+    // Rows of this batch make the insert sleep inside the database, half done, until it is killed.
+    await admin.query(`CREATE FUNCTION stall() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.altitude = 4321 THEN PERFORM pg_sleep(60); END IF; RETURN NEW; END $$`);
+    await admin.query('CREATE TRIGGER stall BEFORE INSERT ON positions FOR EACH ROW EXECUTE FUNCTION stall()');
+    try {
+      const d = await TestDevice.connect(port());
+      await d.login(known.device_id);
+      const batch = [record(100, { altitude: 4321 }), record(101), record(102)];
+      const pending = d.send(batch, 20_000);
+      const killed = await waitFor(async () => (await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event = 'PgSleep' AND pid <> pg_backend_pid()`)).rowCount ?? 0, (n) => n > 0, 15_000);
+      expect(killed).toBeGreaterThan(0);
+      expect(await pending).toBeNull();
+      expect(await count(known.id)).toBe(before);
+    } finally {
+      await admin.query('DROP TRIGGER stall ON positions');
+      await admin.query('DROP FUNCTION stall()');
+      await admin.end();
+    }
     // The device re-sends after reconnecting, and everything arrives once.
     const retry = await TestDevice.connect(port());
     await retry.login(known.device_id);
