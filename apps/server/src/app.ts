@@ -83,8 +83,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tenancy = tenancyService(tenancyRepository(db));
   const brands = brandService(db);
 
-  // Site messages go out through the realtime gateway, which exists once the routes are registered.
-  const siteMessages = { emit: (_siteId: number, _message: string): void => {} };
+  // The gateway needs only the HTTP server, which Fastify has from the start.
+  const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool, alerts: alertsRepository(pool) });
+  app.addHook('onClose', async () => gateway.close());
   await app.register(requestContext);
   await app.register(security, { secureCookies: opts.secureCookies ?? false });
   await app.register(rateLimit, {
@@ -110,15 +111,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(alertsRoutes, { repo: alertsRepository(pool) });
     await api.register(placesRoutes, { pool, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
     await api.register(poiRoutes, { repo: poiRepository(pool), geofencesChanged: () => opts.devices.reloadGeofences() });
-    await api.register(siteRoutes, { pool, onMessage: (siteId, message) => siteMessages.emit(siteId, message) });
+    await api.register(siteRoutes, { pool, onMessage: gateway.siteMessage });
     await api.register(unitsRoutes, {
       repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });
   }, { prefix: '/api/v1' });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });
-  const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool, alerts: alertsRepository(pool) });
-  siteMessages.emit = (siteId, message) => gateway.io.to(`site:${siteId}`).emit('site:message', message);
-  app.addHook('onClose', async () => gateway.close());
   return app;
 }

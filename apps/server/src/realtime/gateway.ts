@@ -121,6 +121,10 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
 
   return {
     io,
+    /** Tells a site's open browsers its message changed. */
+    siteMessage(siteId: number, message: string): void {
+      io.to(siteRoom(siteId)).emit('site:message', message);
+    },
     async close(): Promise<void> {
       stopAlerts();
       stopFrames();
