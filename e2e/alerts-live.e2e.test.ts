@@ -1,7 +1,7 @@
-import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, type AvlRecord } from '@fleet/protocols';
-import net from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AvlRecord } from '@fleet/protocols';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedIn, reportAsDevice } from './support.ts';
 
 // Alerts raised by real device traffic (Teltonika TCP) reach the open shell: a geofence entry shows
 // the geofence banner, a panic press shows the panic banner and is acknowledged through the confirm,
@@ -19,21 +19,6 @@ function position(lat: number, lon: number, panic = 0): AvlRecord {
   };
 }
 
-async function report(imei: string, records: AvlRecord[]): Promise<void> {
-  const sock = net.connect(inject('teltonikaPort'), '127.0.0.1');
-  const chunks: Buffer[] = [];
-  sock.on('data', (c: Buffer) => chunks.push(c));
-  await new Promise((r) => sock.once('connect', r));
-  sock.write(encodeImeiLogin(imei));
-  for (const r of records) {
-    const want = Buffer.concat(chunks).length + 4 + (chunks.length === 0 ? 1 : 0);
-    sock.write(encodeAvlPacket({ codec: CODEC_8E, records: [r] }));
-    const end = Date.now() + 10_000;
-    while (Buffer.concat(chunks).length < want && Date.now() < end) await new Promise((res) => setTimeout(res, 25));
-  }
-  sock.destroy();
-}
-
 async function api<T>(call: string): Promise<T> {
   return page.evaluate(async (c) => {
     const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string; customerid: number; siteid: number };
@@ -43,16 +28,7 @@ async function api<T>(call: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
-  page = await (await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1440, height: 900 } })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(inject('operatorEmail'));
-  await page.getByLabel('Password', { exact: true }).fill(inject('demoPassword'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/tabs\/tabs\//);
+  ({ browser, page } = await openSignedIn());
 });
 afterAll(async () => { await browser?.close(); });
 
@@ -73,14 +49,14 @@ describe('alerts from device traffic', () => {
     }
     expect(fence).toBeDefined();
     const [lat, lon] = (fence as { gp: string }).gp.split(',').map(Number) as [number, number];
-    await report(unit.deviceid, [position(54.6, -2.6), position(lat, lon)]);
+    await reportAsDevice(unit.deviceid, [position(54.6, -2.6), position(lat, lon)]);
     const banner = page.getByRole('status', { name: /geofence/i });
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain(unit.registration);
     expect(await banner.textContent()).toContain('Asset Geofence Alert');
   });
 
   it('shows a panic and acknowledges it through the confirm', async () => {
-    await report(unit.deviceid, [position(54.6, -2.6, 0), position(54.6, -2.6, 1)]);
+    await reportAsDevice(unit.deviceid, [position(54.6, -2.6, 0), position(54.6, -2.6, 1)]);
     const banner = page.getByRole('alert', { name: /panic/i });
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain('Vehicle Panic Alert Notification');
     expect(await banner.textContent()).toContain(unit.registration);

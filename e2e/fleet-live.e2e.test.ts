@@ -1,7 +1,7 @@
-import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, type AvlRecord } from '@fleet/protocols';
-import net from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AvlRecord } from '@fleet/protocols';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedIn, reportAsDevice } from './support.ts';
 
 // A device reports over real Teltonika TCP and the open fleet page shows it without a reload.
 let browser: Browser;
@@ -14,30 +14,8 @@ function position(speedKmh: number): AvlRecord {
   };
 }
 
-async function report(imei: string, record: AvlRecord): Promise<void> {
-  const sock = net.connect(inject('teltonikaPort'), '127.0.0.1');
-  const chunks: Buffer[] = [];
-  sock.on('data', (c: Buffer) => chunks.push(c));
-  await new Promise((r) => sock.once('connect', r));
-  sock.write(encodeImeiLogin(imei));
-  sock.write(encodeAvlPacket({ codec: CODEC_8E, records: [record] }));
-  const end = Date.now() + 10_000;
-  while (Buffer.concat(chunks).length < 5 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  sock.destroy();
-  expect(Buffer.concat(chunks).subarray(0, 5).toString('hex')).toBe('0100000001');
-}
-
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
-  page = await (await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1440, height: 900 } })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(inject('operatorEmail'));
-  await page.getByLabel('Password', { exact: true }).fill(inject('demoPassword'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/tabs\/tabs\//);
+  ({ browser, page } = await openSignedIn());
 });
 afterAll(async () => { await browser?.close(); });
 
@@ -56,7 +34,8 @@ describe('live fleet', () => {
     await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
     const row = page.locator(`li[data-unit="${unit.unitid}"]`);
     await row.waitFor();
-    await report(unit.deviceid, position(80));
+    const answer = await reportAsDevice(unit.deviceid, [position(80)]);
+    expect(answer.toString('hex')).toBe('0100000001');
     await expect.poll(() => row.textContent(), { timeout: 5000 }).toContain('driving at 50 mph');
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
