@@ -35,3 +35,15 @@ describe('formatFullDate', () => {
     expect(formatFullDate('2026-03-03T14:05:09Z')).toMatch(/3 Mar 2026.*14:05:09.*GMT/);
   });
 });
+
+describe('kept formatters', () => {
+  it('keep each zone and locale apart', () => {
+    const t = '2026-07-15T09:05:00Z';
+    expect(formatHHmm(t)).toBe('10:05');
+    expect(formatHHmm(t, 'America/New_York')).toBe('05:05');
+    expect(formatHHmm(t)).toBe('10:05');
+    expect(formatFullDate(t, 'UTC')).toMatch(/15 Jul 2026.*09:05:00.*UTC/);
+    expect(formatFullDate(t)).toMatch(/10:05:00.*BST/);
+    expect(formatFullDate(t, 'UTC', 'en-US')).toMatch(/Jul 15, 2026/);
+  });
+});
