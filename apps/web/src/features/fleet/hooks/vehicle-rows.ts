@@ -19,17 +19,44 @@ function statusRank(v: Vehicle): number {
   return v.vehiclealarm ? STATUS_RANK.alarm : STATUS_RANK[vehicleMotion(v)];
 }
 
-function compare(a: Vehicle, b: Vehicle, key: SortKey): number {
+/**
+ * Each text's place in collation order. A live fleet re-sorts several times a second while its
+ * registrations and drivers hardly ever change, and comparing with the collator costs a
+ * microsecond or so, so the places are worked out once and kept until a text not seen before
+ * turns up. Texts the collator counts as equal share a place.
+ */
+export function collationRanks(): (texts: readonly string[]) => ReadonlyMap<string, number> {
+  let ranks = new Map<string, number>();
+  return (texts) => {
+    if (texts.every((t) => ranks.has(t))) return ranks;
+    const sorted = [...new Set(texts)].sort(collator.compare);
+    ranks = new Map();
+    let rank = 0;
+    sorted.forEach((t, i) => {
+      const prev = sorted[i - 1];
+      if (i > 0 && prev !== undefined && collator.compare(prev, t) !== 0) rank = i;
+      ranks.set(t, rank);
+    });
+    return ranks;
+  };
+}
+
+const registrationRanks = collationRanks();
+const driverRanks = collationRanks();
+
+/** The primary sort value of a vehicle under a key; ties fall back to registration, then unit id. */
+function primaryKey(key: SortKey, driver: ReadonlyMap<string, number> | null): (v: Vehicle) => number {
   switch (key) {
     case 'registration':
-      return collator.compare(a.registration, b.registration);
+      return () => 0;
     case 'driver':
-      return collator.compare(a.drivername, b.drivername);
+      return (v) => driver?.get(v.drivername) ?? 0;
     case 'status':
-      return statusRank(a) - statusRank(b) || b.speed - a.speed;
+      // Alarm, driving, idling, stopped; faster first within a rank (speed is below 10,000).
+      return (v) => statusRank(v) * 10_000 - v.speed;
     case 'updated':
       // Oldest first ascending; vehicles that never reported sort as the oldest.
-      return (a.updated ? Date.parse(a.updated) : 0) - (b.updated ? Date.parse(b.updated) : 0);
+      return (v) => (v.updated ? Date.parse(v.updated) : 0);
   }
 }
 
@@ -45,7 +72,7 @@ export function vehiclesInFilter<T extends Vehicle>(vehicles: readonly T[], { un
   return vehiclesInView(inGroup, { kind: 'search', text: search });
 }
 
-/** Filters to the view and sorts; ties fall back to registration. */
+/** Filters to the view and sorts; ties fall back to registration (ascending), then unit id. */
 export function filterAndSortVehicles(
   vehicles: readonly Vehicle[],
   filter: VehicleFilter,
@@ -53,10 +80,15 @@ export function filterAndSortVehicles(
 ): Vehicle[] {
   const matching = vehiclesInFilter(vehicles, filter);
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return matching.sort(
-    (a, b) =>
-      sign * compare(a, b, sort.key) ||
-      collator.compare(a.registration, b.registration) ||
-      a.unitid - b.unitid,
-  );
+  const reg = registrationRanks(matching.map((v) => v.registration));
+  const driver = sort.key === 'driver' ? driverRanks(matching.map((v) => v.drivername)) : null;
+  const primary = primaryKey(sort.key, driver);
+  // Sort keys are computed once per vehicle, not once per comparison.
+  const keyed = matching.map((v) => ({
+    v,
+    p: primary(v),
+    r: sort.key === 'registration' ? sign * (reg.get(v.registration) ?? 0) : (reg.get(v.registration) ?? 0),
+  }));
+  keyed.sort((a, b) => (sort.key === 'registration' ? 0 : sign * (a.p - b.p)) || a.r - b.r || a.v.unitid - b.v.unitid);
+  return keyed.map((k) => k.v);
 }
