@@ -106,11 +106,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(brandRoutes, { brands });
     await api.register(authRoutes, { auth: authSvc, sessions, perAddressPerMinute: limits.perAddressPerMinute });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
-    await api.register(fleetRoutes, { repo: fleetRepository(db), tenancy });
+    const poi = poiRepository(pool);
+    await api.register(fleetRoutes, { repo: fleetRepository(db), poi, tenancy });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool) });
     await api.register(placesRoutes, { pool, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
-    await api.register(poiRoutes, { repo: poiRepository(pool), geofencesChanged: () => opts.devices.reloadGeofences() });
+    await api.register(poiRoutes, { repo: poi, tenancy, geofencesChanged: () => opts.devices.reloadGeofences() });
     await api.register(siteRoutes, { pool, onMessage: gateway.siteMessage });
     await api.register(unitsRoutes, {
       repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,

@@ -41,13 +41,4 @@ export const driversAnswerSchema = success({ drivers: z.array(driverSchema) });
 export const groupSchema = z.object({ id: z.number(), name: z.string(), vc: z.number(), units: z.array(z.number()) });
 export const groupsAnswerSchema = success({ groups: z.array(groupSchema) });
 
-export const poiSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  mode: z.union([z.literal(1), z.literal(2)]),
-  gp: z.string().nullable(),
-  radius: z.number().nullable(),
-  geo: z.object({ points: z.array(z.object({ x: z.number(), y: z.number() })) }).nullable(),
-  showonmap: z.boolean(),
-});
-export const poiAnswerSchema = success({ poi: z.array(poiSchema) });
+// poiSchema and poiAnswerSchema (poi?siteid) live in ../poi/poi.schema.ts with the other POI calls.

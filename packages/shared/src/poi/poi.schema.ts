@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { idParam, success } from '../api/envelope.ts';
-import { poiSchema } from '../fleet/fleet.schema.ts';
 import { parseCentre } from '../rules/geo.ts';
 
 const lat = z.number().min(-90).max(90);
 const lon = z.number().min(-180).max(180);
 const point = z.object({ x: lon, y: lat });
+
+/**
+ * One place as poi?siteid, searchpoi and getgeofence answer it: the spec's fields (name, mode,
+ * gp 'lat,lon' and radius for a circle, geo.points for a polygon, showonmap) plus its id and
+ * `geofence` (entries and exits raise alerts), so a list needs no call per place.
+ */
+export const poiSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  mode: z.union([z.literal(1), z.literal(2)]),
+  gp: z.string().nullable(),
+  radius: z.number().nullable(),
+  geo: z.object({ points: z.array(z.object({ x: z.number(), y: z.number() })) }).nullable(),
+  showonmap: z.boolean(),
+  geofence: z.boolean(),
+});
+export type Poi = z.infer<typeof poiSchema>;
+export const poiAnswerSchema = success({ poi: z.array(poiSchema) });
 
 /**
  * savepoi / savegeofence: a circle (mode 1: centre gp 'lat,lon', radius in metres) or a polygon
@@ -34,7 +51,7 @@ export const quickPoiBodySchema = z.strictObject({ name: z.string().trim().min(1
 export const poiIdQuerySchema = z.strictObject({ id: idParam });
 export const poiIdBodySchema = z.strictObject({ id: idParam });
 export const searchPoiQuerySchema = z.strictObject({ s: z.string().trim().min(1).max(120) });
-export const geofenceAnswerSchema = success({ poi: poiSchema.extend({ geofence: z.boolean() }) });
+export const geofenceAnswerSchema = success({ poi: poiSchema });
 
 export const addGroupBodySchema = z.strictObject({ name: z.string().trim().min(1, 'Give the group a name').max(80) });
 export const addGroupAnswerSchema = success({ id: z.number() });

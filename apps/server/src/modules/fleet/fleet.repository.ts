@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 
-const { units, unitTypes, drivers, groups, groupUnits, poi, unitState } = schema;
+const { units, unitTypes, drivers, groups, groupUnits, unitState } = schema;
 
 export function fleetRepository(db: Db) {
   return {
@@ -35,10 +35,6 @@ export function fleetRepository(db: Db) {
         .where(eq(groups.siteId, siteId))
         .groupBy(groups.id)
         .orderBy(asc(groups.name));
-    },
-
-    poiOfSite(siteId: number) {
-      return db.select().from(poi).where(eq(poi.siteId, siteId)).orderBy(asc(poi.name));
     },
   };
 }

@@ -1,10 +1,11 @@
 import {
-  cidQuerySchema, driversAnswerSchema, groupsAnswerSchema, poiAnswerSchema, siteQuerySchema, unitsAnswerSchema,
+  cidQuerySchema, driversAnswerSchema, groupsAnswerSchema, siteQuerySchema, unitsAnswerSchema,
   unitTypesAnswerSchema, vehiclesAnswerSchema,
 } from '@fleet/shared';
 import { isDriverOutOfDate } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
+import type { PoiRepository } from '../poi/poi.repository.ts';
 import type { TenancyService } from '../tenancy/tenancy.service.ts';
 import type { FleetRepository } from './fleet.repository.ts';
 import { vehicleLive } from './vehicle-view.ts';
@@ -15,12 +16,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const NEVER_REPORTED = { speed: 0, ign: 0, updated: null, lat: null, lon: null, direction: 0, vehiclealarm: false, ptotrigger1: 0, ptotrigger2: 0 };
 
 /** The site's lists. Each checks the site against the caller's sites before reading anything. */
-export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy: TenancyService }> = async (app, { repo, tenancy }) => {
+export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; poi: PoiRepository; tenancy: TenancyService }> = async (app, { repo, poi, tenancy }) => {
   app.get('/vehicles', {
     schema: { ...tag, summary: "The site's vehicles with their latest state", querystring: siteQuerySchema, response: { 200: vehiclesAnswerSchema } },
   }, async (request) => {
     tenancy.assertSite(callerOf(request), request.query.siteid);
-    const [rows, places] = await Promise.all([repo.unitsOfSites([request.query.siteid]), repo.poiOfSite(request.query.siteid)]);
+    const [rows, places] = await Promise.all([repo.unitsOfSites([request.query.siteid]), poi.ofSite(request.query.siteid)]);
     const where = placeFinder(places);
     return {
       ok: 1 as const,
@@ -70,23 +71,6 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; tenancy
     return {
       ok: 1 as const,
       groups: rows.filter((g) => g.units.length > 0).map((g) => ({ id: g.id, name: g.name, vc: g.units.length, units: g.units.map(Number) })),
-    };
-  });
-
-  app.get('/poi', {
-    schema: { ...tag, summary: "The site's points of interest", querystring: siteQuerySchema, response: { 200: poiAnswerSchema } },
-  }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
-    const rows = await repo.poiOfSite(request.query.siteid);
-    return {
-      ok: 1 as const,
-      poi: rows.map((p) => ({
-        id: p.id, name: p.name, mode: p.mode === 2 ? (2 as const) : (1 as const),
-        gp: p.lat != null && p.lon != null ? `${p.lat},${p.lon}` : null,
-        radius: p.radius,
-        geo: p.mode === 2 && Array.isArray(p.points) ? { points: p.points as { x: number; y: number }[] } : null,
-        showonmap: p.showOnMap,
-      })),
     };
   });
 };

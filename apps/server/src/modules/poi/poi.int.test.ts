@@ -53,6 +53,32 @@ describe('POI and geofences', () => {
     expect((await t.call('GET', `getgeofence?id=${theirs}`, { token: other.token })).json().poi.name).toBe('Test yard');
   });
 
+  it("lists each place with its geofence flag in poi?siteid and searchpoi, so a list needs no getgeofence per place", async () => {
+    const place = (await t.call('POST', 'savepoi', { token: ops.token, body: { ...circle, name: 'Flag place' } })).json().id;
+    const fence = (await t.call('POST', 'savegeofence', { token: ops.token, body: { ...circle, name: 'Flag fence' } })).json().id;
+    const listed = (await t.call('GET', `poi?siteid=${ops.siteid}`, { token: ops.token })).json().poi as { id: number; geofence: boolean }[];
+    expect(listed.find((p) => p.id === place)).toMatchObject({ name: 'Flag place', mode: 1, gp: '53.9,-1.7', radius: 250, geo: null, showonmap: true, geofence: false });
+    expect(listed.find((p) => p.id === fence)?.geofence).toBe(true);
+    const found = (await t.call('GET', 'searchpoi?s=flag', { token: ops.token })).json().poi as { id: number; geofence: boolean }[];
+    expect(found.map((p) => [p.id, p.geofence])).toEqual([[fence, true], [place, false]]);
+    // The list and the single answer are built the same way.
+    const one = (await t.call('GET', `getgeofence?id=${fence}`, { token: ops.token })).json().poi;
+    expect(one).toEqual(listed.find((p) => p.id === fence));
+    // Re-saved as a place, the geofence loses its flag.
+    await t.call('POST', 'savepoi', { token: ops.token, body: { ...circle, id: fence, name: 'Flag fence' } });
+    const again = (await t.call('GET', `poi?siteid=${ops.siteid}`, { token: ops.token })).json().poi as { id: number; geofence: boolean }[];
+    expect(again.find((p) => p.id === fence)?.geofence).toBe(false);
+  });
+
+  it("never lists another tenant's places in poi?siteid or searchpoi", async () => {
+    await t.call('POST', 'savepoi', { token: other.token, body: { ...circle, name: 'Northway secret yard' } });
+    expect((await t.call('GET', 'searchpoi?s=secret', { token: ops.token })).json().poi).toEqual([]);
+    expect((await t.call('GET', 'searchpoi?s=secret', { token: other.token })).json().poi.map((p: { name: string }) => p.name)).toEqual(['Northway secret yard']);
+    const theirSite = await t.call('GET', `poi?siteid=${other.siteid}`, { token: ops.token });
+    expect(theirSite.statusCode).toBe(404);
+    expect(theirSite.json().ok).toBe(0);
+  });
+
   it('starts raising alerts for a new geofence without a restart', async () => {
     const unit = (await t.database.pool.query('SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id = 2 ORDER BY id LIMIT 1', [ops.siteid])).rows[0];
     const fence = { name: 'Brand new fence', mode: 2, geo: { points: [{ x: -2.01, y: 54.99 }, { x: -1.99, y: 54.99 }, { x: -1.99, y: 55.01 }, { x: -2.01, y: 55.01 }] } };

@@ -13,6 +13,10 @@ export interface PoiInput {
 /** POI and groups of a site; every statement names the site, so nothing outside it is touched. */
 export function poiRepository(pool: pg.Pool) {
   return {
+    /** Every place of a site, by name (poi?siteid, and the location text of its vehicles). */
+    async ofSite(siteId: number): Promise<PoiRow[]> {
+      return (await pool.query<PoiRow>('SELECT * FROM poi WHERE site_id = $1 ORDER BY name, id', [siteId])).rows;
+    },
     async get(siteId: number, id: number): Promise<PoiRow | undefined> {
       return (await pool.query<PoiRow>('SELECT * FROM poi WHERE id = $1 AND site_id = $2', [id, siteId])).rows[0];
     },

@@ -1,13 +1,15 @@
 import {
   addGroupAnswerSchema, addGroupBodySchema, geofenceAnswerSchema, groupUnitsBodySchema, parseCentre, plainSuccessSchema, poiAnswerSchema,
   poiIdBodySchema, poiIdQuerySchema, quickPoiBodySchema, savePoiAnswerSchema, savePoiBodySchema, searchPoiQuerySchema,
-  type SavePoiBody,
+  siteQuerySchema, type SavePoiBody,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { Caller } from '../auth/session.service.ts';
-import type { PoiInput, PoiRepository, PoiRow } from './poi.repository.ts';
+import type { TenancyService } from '../tenancy/tenancy.service.ts';
+import { poiView } from './poi-view.ts';
+import type { PoiInput, PoiRepository } from './poi.repository.ts';
 
 const tag = { tags: ['poi'] };
 const QUICK_RADIUS_M = 100;
@@ -18,12 +20,6 @@ function siteOf(c: Caller): number {
   return c.session.siteId;
 }
 
-const view = (p: PoiRow) => ({
-  id: p.id, name: p.name, mode: p.mode === 2 ? (2 as const) : (1 as const),
-  gp: p.lat != null && p.lon != null ? `${p.lat},${p.lon}` : null, radius: p.radius,
-  geo: p.mode === 2 && p.points ? { points: p.points } : null, showonmap: p.show_on_map,
-});
-
 function input(b: SavePoiBody, isGeofence: boolean): PoiInput {
   const centre = b.mode === 1 ? parseCentre(b.gp) : null;
   return {
@@ -32,7 +28,9 @@ function input(b: SavePoiBody, isGeofence: boolean): PoiInput {
   };
 }
 
-export const poiRoutes: FastifyPluginAsyncZod<{ repo: PoiRepository; geofencesChanged: () => Promise<void> }> = async (app, { repo, geofencesChanged }) => {
+interface PoiRoutesOptions { repo: PoiRepository; tenancy: TenancyService; geofencesChanged: () => Promise<void> }
+
+export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { repo, tenancy, geofencesChanged }) => {
   async function save(caller: Caller, body: SavePoiBody, geofence: boolean): Promise<number> {
     const site = siteOf(caller);
     const data = input(body, geofence);
@@ -42,6 +40,13 @@ export const poiRoutes: FastifyPluginAsyncZod<{ repo: PoiRepository; geofencesCh
     await geofencesChanged();
     return id;
   }
+
+  app.get('/poi', {
+    schema: { ...tag, summary: "The site's points of interest, each with its geofence flag", querystring: siteQuerySchema, response: { 200: poiAnswerSchema } },
+  }, async (request) => {
+    tenancy.assertSite(callerOf(request), request.query.siteid);
+    return { ok: 1 as const, poi: (await repo.ofSite(request.query.siteid)).map(poiView) };
+  });
 
   app.post('/savepoi', {
     schema: { ...tag, summary: 'Create or change a point of interest (circle or polygon)', body: savePoiBodySchema, response: { 200: savePoiAnswerSchema } },
@@ -56,7 +61,7 @@ export const poiRoutes: FastifyPluginAsyncZod<{ repo: PoiRepository; geofencesCh
   }, async (request) => {
     const row = await repo.get(siteOf(callerOf(request)), request.query.id);
     if (!row) throw notFound('place');
-    return { ok: 1 as const, poi: { ...view(row), geofence: row.is_geofence } };
+    return { ok: 1 as const, poi: poiView(row) };
   });
 
   app.post('/deletegeofence', {
@@ -69,7 +74,7 @@ export const poiRoutes: FastifyPluginAsyncZod<{ repo: PoiRepository; geofencesCh
 
   app.get('/searchpoi', {
     schema: { ...tag, summary: "Search the site's POI by name", querystring: searchPoiQuerySchema, response: { 200: poiAnswerSchema } },
-  }, async (request) => ({ ok: 1 as const, poi: (await repo.search(siteOf(callerOf(request)), request.query.s)).map(view) }));
+  }, async (request) => ({ ok: 1 as const, poi: (await repo.search(siteOf(callerOf(request)), request.query.s)).map(poiView) }));
 
   app.post('/quickpoi', {
     schema: { ...tag, summary: `Drop a ${QUICK_RADIUS_M} m circle POI at a point`, body: quickPoiBodySchema, response: { 200: savePoiAnswerSchema } },
