@@ -22,3 +22,4 @@ export * from './places/places.schema.ts';
 export * from './rules/direction.ts';
 export * from './rules/vehicle-icon.ts';
 export * from './rules/working-hours.ts';
+export * from './rules/location-code.ts';
