@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParam, success } from '../api/envelope.ts';
+import { workingHoursSchema } from '../rules/working-hours.ts';
 
 /** A vehicle geofence alert as the shell's banner shows it (spec 3: registration, updated, vehiclealarm). */
 export const geofenceAlertSchema = z.object({
@@ -58,3 +60,26 @@ export const servicePlanBodySchema = z.strictObject({
   duekm: z.number().min(0).max(10_000_000).nullable().optional(),
   duehours: z.number().min(0).max(1_000_000).nullable().optional(),
 });
+
+/** serviceplan?uid: a unit of the caller's sites. */
+export const servicePlanQuerySchema = z.strictObject({ uid: idParam });
+
+/**
+ * A unit's service plan (null where not planned), its readings now (km from CAN total distance or
+ * the tracker's odometer; engine hours) and whether it is due now, with the reasons in words.
+ */
+export const servicePlanAnswerSchema = success({
+  uid: z.number(),
+  duedate: z.string().nullable(),
+  duekm: z.number().nullable(),
+  duehours: z.number().nullable(),
+  km: z.number().nullable(),
+  hours: z.number().nullable(),
+  due: z.boolean(),
+  detail: z.string(),
+});
+export type ServicePlanAnswer = z.infer<typeof servicePlanAnswerSchema>;
+
+/** workinghours: the current site's working hours and the time zone they are read in. */
+export const workingHoursAnswerSchema = success({ ...workingHoursSchema.shape, timezone: z.string() });
+export type WorkingHoursAnswer = z.infer<typeof workingHoursAnswerSchema>;

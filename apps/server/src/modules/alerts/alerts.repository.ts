@@ -14,6 +14,16 @@ const SELECT = `SELECT a.id::text, a.kind, a.event, a.unit_id, a.site_id, u.regi
     a.detail, a.cleared_at, cu.name AS cleared_by
   FROM alerts a JOIN units u ON u.id = a.unit_id LEFT JOIN poi p ON p.id = a.poi_id LEFT JOIN users cu ON cu.id = a.cleared_by`;
 
+/** A unit's service plan and the readings it is measured against (CAN total distance, else the odometer). */
+const PLAN_COLUMNS = `u.id AS unit_id, u.registration, u.service_due_date::text AS due_date, u.service_due_km AS due_km,
+    u.service_due_hours AS due_hours, coalesce(s.total_distance, s.odometer) AS km, s.engine_hours AS hours, s.lat, s.lon`;
+const PLAN_FROM = 'FROM units u LEFT JOIN unit_state s ON s.unit_id = u.id';
+
+/** The Servicing rule (docs/decisions.md): due as soon as the date, the km or the engine hours is reached. */
+const DUE = `(u.service_due_date <= current_date
+  OR (u.service_due_km IS NOT NULL AND coalesce(s.total_distance, s.odometer) >= u.service_due_km)
+  OR (u.service_due_hours IS NOT NULL AND s.engine_hours >= u.service_due_hours))`;
+
 /** Reads and clears alerts; every query is bounded by the caller's site ids. */
 export function alertsRepository(pool: pg.Pool) {
   return {
@@ -54,13 +64,8 @@ export function alertsRepository(pool: pg.Pool) {
 
     /** Units due for service (date, odometer or engine hours reached), with why. */
     async serviceDue(siteIds: number[]): Promise<ServiceDueRow[]> {
-      const r = await pool.query<ServiceDueRow>(`SELECT u.id AS unit_id, u.registration, u.service_due_date::text AS due_date, u.service_due_km AS due_km,
-          u.service_due_hours AS due_hours, coalesce(s.total_distance, s.odometer) AS km, s.engine_hours AS hours, s.lat, s.lon
-        FROM units u LEFT JOIN unit_state s ON s.unit_id = u.id
-        WHERE u.site_id = ANY($1::int[]) AND (u.service_due_date <= current_date
-          OR (u.service_due_km IS NOT NULL AND coalesce(s.total_distance, s.odometer) >= u.service_due_km)
-          OR (u.service_due_hours IS NOT NULL AND s.engine_hours >= u.service_due_hours))
-        ORDER BY u.registration`, [siteIds]);
+      const r = await pool.query<ServiceDueRow>(`SELECT ${PLAN_COLUMNS} ${PLAN_FROM}
+        WHERE u.site_id = ANY($1::int[]) AND ${DUE} ORDER BY u.registration`, [siteIds]);
       return r.rows;
     },
 
@@ -78,6 +83,19 @@ export function alertsRepository(pool: pg.Pool) {
         WHERE id = $2 AND site_id = ANY($1::int[])`,
         [siteIds, unitId, plan.date !== undefined, plan.date ?? null, plan.km !== undefined, plan.km ?? null, plan.hours !== undefined, plan.hours ?? null]);
       return (r.rowCount ?? 0) > 0;
+    },
+
+    /** One unit's plan and whether it is due now; null when the unit is not on the caller's sites. */
+    async servicePlan(siteIds: number[], unitId: number): Promise<(ServiceDueRow & { due: boolean }) | null> {
+      const r = await pool.query<ServiceDueRow & { due: boolean }>(`SELECT ${PLAN_COLUMNS}, coalesce(${DUE}, false) AS due ${PLAN_FROM}
+        WHERE u.id = $2 AND u.site_id = ANY($1::int[])`, [siteIds, unitId]);
+      return r.rows[0] ?? null;
+    },
+
+    /** A site's working hours as stored (the route validates them) and its time zone. */
+    async workingHours(siteId: number): Promise<{ hours: unknown; timezone: string } | null> {
+      const r = await pool.query<{ hours: unknown; timezone: string }>('SELECT working_hours AS hours, timezone FROM sites WHERE id = $1', [siteId]);
+      return r.rows[0] ?? null;
     },
 
     async setWorkingHours(siteId: number, hours: { days: number[]; start: string; end: string }): Promise<void> {

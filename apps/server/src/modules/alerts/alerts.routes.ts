@@ -1,6 +1,6 @@
 import {
   alertListAnswerSchema, alertListQuerySchema, clearAlertBodySchema, clearPanicBodySchema, servicePlanBodySchema, workingHoursBodySchema, clearVehicleAlarmBodySchema, dashAlertsAnswerSchema,
-  plainSuccessSchema,
+  DEFAULT_WORKING_HOURS, plainSuccessSchema, servicePlanAnswerSchema, servicePlanQuerySchema, workingHoursAnswerSchema, workingHoursSchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
@@ -108,6 +108,29 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = a
     const { uid, duedate, duekm, duehours } = request.body;
     if (!(await repo.setServicePlan(caller.siteIds, uid, { date: duedate, km: duekm, hours: duehours }))) throw notFound('unit');
     return { ok: 1 as const };
+  });
+
+  // Reads are open to every user of the site: operators see the Servicing list and Run Over alerts
+  // these define; only administrators change them.
+  app.get('/serviceplan', {
+    schema: { ...tag, summary: "A unit's service plan, its readings now and whether it is due", querystring: servicePlanQuerySchema, response: { 200: servicePlanAnswerSchema } },
+  }, async (request) => {
+    const r = await repo.servicePlan(callerOf(request).siteIds, request.query.uid);
+    if (!r) throw notFound('unit');
+    return {
+      ok: 1 as const, uid: r.unit_id, duedate: r.due_date, duekm: r.due_km, duehours: r.due_hours, km: r.km, hours: r.hours,
+      due: r.due, detail: r.due ? dueReasons(r) : '',
+    };
+  });
+
+  app.get('/workinghours', {
+    schema: { ...tag, summary: "The current site's working hours (ignition on outside them is a Run Over) and its time zone", response: { 200: workingHoursAnswerSchema } },
+  }, async (request) => {
+    const siteId = callerOf(request).session.siteId;
+    const site = siteId ? await repo.workingHours(siteId) : null;
+    if (!site) throw notFound('site');
+    const parsed = workingHoursSchema.safeParse(site.hours);
+    return { ok: 1 as const, ...(parsed.success ? parsed.data : DEFAULT_WORKING_HOURS), timezone: site.timezone };
   });
 
   app.post('/setworkinghours', {
