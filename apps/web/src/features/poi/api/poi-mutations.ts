@@ -15,13 +15,13 @@ export function useSavePoi(siteId: number) {
   return useMutation({
     mutationFn: ({ body, geofence }: SavePoiInput) =>
       api.post(geofence ? 'savegeofence' : 'savepoi', savePoiAnswerSchema, body).then((a) => a.id),
-    // A changed place shows its new name and showonmap at once (a switch must not spring back);
+    // A changed place shows its new name, showonmap and geofence flag at once (a switch must not spring back);
     // the refetch after settling brings the server's truth, or undoes it when the save failed.
-    onMutate: async ({ body }) => {
+    onMutate: async ({ body, geofence }) => {
       if (body.id === undefined) return;
       await queryClient.cancelQueries({ queryKey: ['poi', siteId], exact: true });
       queryClient.setQueryData<Poi[]>(['poi', siteId], (list) =>
-        list?.map((p) => (p.id === body.id ? { ...p, name: body.name, showonmap: body.showonmap ?? p.showonmap } : p)),
+        list?.map((p) => (p.id === body.id ? { ...p, name: body.name, showonmap: body.showonmap ?? p.showonmap, geofence } : p)),
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['poi', siteId] }),

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { ListSkeletonLite } from './list-skeleton-lite.tsx';
-import { usePoiWithFlags } from '../api/poi-list.ts';
+import { usePoiList } from '../api/poi-list.ts';
 import { useDeletePoi, useSavePoi } from '../api/poi-mutations.ts';
 import { draftOf, newDraft, poiBody } from '../model/poi-draft.ts';
 import { focusPoi, setPoiState, usePoiState } from '../model/poi-store.ts';
@@ -15,7 +15,8 @@ import classes from './poi.module.css';
 /** The site's places: search, kind, showonmap, delete, fly-to, and drawing new ones. */
 export function PlacesPanel({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const { pois, geofenceIds, list } = usePoiWithFlags(siteId);
+  const list = usePoiList(siteId);
+  const pois = list.data;
   const { draft } = usePoiState();
   const save = useSavePoi(siteId);
   const remove = useDeletePoi(siteId);
@@ -63,24 +64,20 @@ export function PlacesPanel({ siteId }: { siteId: number }) {
       )}
       {shown.length > 0 && (
         <ul className={classes.list} aria-label={t('poi.listLabel')}>
-          {shown.map((poi) => {
-            const geofence = geofenceIds.has(poi.id);
-            return (
-              <PoiRow
-                key={poi.id}
-                poi={poi}
-                geofence={geofence}
-                busy={busyId === poi.id}
-                onFocus={() => focusPoi(poi.id)}
-                onShowOnMap={(show) => save.mutate({ body: poiBody(poi, show), geofence })}
-                onEdit={() => {
-                  setPoiState({ draft: draftOf(poi, geofence), visible: true });
-                  focusPoi(poi.id);
-                }}
-                onDelete={() => remove.mutate(poi.id)}
-              />
-            );
-          })}
+          {shown.map((poi) => (
+            <PoiRow
+              key={poi.id}
+              poi={poi}
+              busy={busyId === poi.id}
+              onFocus={() => focusPoi(poi.id)}
+              onShowOnMap={(show) => save.mutate({ body: poiBody(poi, show), geofence: poi.geofence })}
+              onEdit={() => {
+                setPoiState({ draft: draftOf(poi), visible: true });
+                focusPoi(poi.id);
+              }}
+              onDelete={() => remove.mutate(poi.id)}
+            />
+          ))}
         </ul>
       )}
     </div>

@@ -7,7 +7,6 @@ import classes from './poi.module.css';
 
 interface PoiRowProps {
   poi: Poi;
-  geofence: boolean;
   busy: boolean;
   onFocus(): void;
   onShowOnMap(show: boolean): void;
@@ -16,7 +15,7 @@ interface PoiRowProps {
 }
 
 /** One place: name and kind (click flies the map there), its showonmap switch, edit and delete. */
-export function PoiRow({ poi, geofence, busy, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
+export function PoiRow({ poi, busy, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -27,7 +26,7 @@ export function PoiRow({ poi, geofence, busy, onFocus, onShowOnMap, onEdit, onDe
           <Badge size="xs" variant="light" color="gray">
             {poi.mode === 1 ? t('poi.kindCircle', { radius: poi.radius ?? 0 }) : t('poi.kindPolygon')}
           </Badge>
-          {geofence && (
+          {poi.geofence && (
             <Badge size="xs" variant="light" color="pink">
               {t('poi.geofence')}
             </Badge>

@@ -2,7 +2,7 @@ import type { GeoJSONSource, LayerSpecification } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useMap } from '../../../shared/map/map-context.ts';
 import { removeFromMap } from '../../../shared/map/map-layers.ts';
-import { usePoiWithFlags } from '../api/poi-list.ts';
+import { usePoiList } from '../api/poi-list.ts';
 import { poiBounds, poiFeatures } from '../model/poi-shapes.ts';
 import { usePoiState } from '../model/poi-store.ts';
 import { GEOFENCE_DASH, POI_COLOURS } from './poi-colours.ts';
@@ -40,7 +40,7 @@ function firstOverlayLayer(ids: string[]): string | undefined {
  */
 export function PoiOverlay({ siteId }: { siteId: number }) {
   const map = useMap();
-  const { pois, geofenceIds } = usePoiWithFlags(siteId);
+  const pois = usePoiList(siteId).data;
   const { visible, focus } = usePoiState();
 
   useEffect(() => {
@@ -51,8 +51,8 @@ export function PoiOverlay({ siteId }: { siteId: number }) {
   }, [map]);
 
   useEffect(() => {
-    void map.getSource<GeoJSONSource>(SOURCE)?.setData(poiFeatures(pois ?? [], geofenceIds));
-  }, [map, pois, geofenceIds]);
+    void map.getSource<GeoJSONSource>(SOURCE)?.setData(poiFeatures(pois ?? []));
+  }, [map, pois]);
 
   useEffect(() => {
     for (const l of layers) map.setLayoutProperty(l.id, 'visibility', visible ? 'visible' : 'none');

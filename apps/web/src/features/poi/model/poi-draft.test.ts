@@ -60,9 +60,9 @@ describe('drawing a polygon', () => {
 });
 
 describe('editing a saved place', () => {
-  const saved: Poi = { id: 7, name: 'Depot', mode: 1, gp: '53.8,-1.55', radius: 300, geo: null, showonmap: false };
-  it('starts from its fields and geofence flag, and saves under its id', () => {
-    const d = draftOf(saved, true);
+  const saved: Poi = { id: 7, name: 'Depot', mode: 1, gp: '53.8,-1.55', radius: 300, geo: null, showonmap: false, geofence: true };
+  it('starts from its fields and its geofence flag from the list answer, and saves under its id', () => {
+    const d = draftOf(saved);
     expect(d).toMatchObject({ id: 7, centre: at(53.8, -1.55), radius: 300, geofence: true, showonmap: false });
     expect(draftBody({ ...d, radius: 400 })).toMatchObject({ id: 7, radius: 400, showonmap: false });
   });

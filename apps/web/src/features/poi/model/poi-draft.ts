@@ -11,25 +11,29 @@ export interface PoiDraft {
   points: XY[];
   /** A polygon whose last point has been placed (Finish or double-click). */
   closed: boolean;
+  /** The polygon corner picked on the map (Remove corner acts on it), or null. */
+  selected: number | null;
   geofence: boolean;
   showonmap: boolean;
 }
 
 export const RADIUS_LIMITS = { min: 10, max: 50_000, initial: 200 } as const;
-const MAX_POINTS = 500;
+export const MAX_POINTS = 500;
+/** A closed outline never has fewer corners than this. */
+export const MIN_POINTS = 3;
 /** Two clicks closer than this (degrees, ~1 m) are one vertex: a double-click sends two clicks. */
 const SAME_POINT = 1e-5;
 
 export function newDraft(mode: 1 | 2): PoiDraft {
-  return { mode, name: '', centre: null, radius: RADIUS_LIMITS.initial, points: [], closed: false, geofence: false, showonmap: true };
+  return { mode, name: '', centre: null, radius: RADIUS_LIMITS.initial, points: [], closed: false, selected: null, geofence: false, showonmap: true };
 }
 
-/** An existing place as a draft; its shape stays as stored unless the user clicks a new one. */
-export function draftOf(poi: Poi, geofence: boolean): PoiDraft {
+/** An existing place as a draft; its shape stays as stored unless the user moves it. */
+export function draftOf(poi: Poi): PoiDraft {
   const points = poi.geo?.points ?? [];
   return {
     id: poi.id, mode: poi.mode, name: poi.name, centre: parseCentre(poi.gp), radius: poi.radius ?? RADIUS_LIMITS.initial,
-    points, closed: points.length >= 3, geofence, showonmap: poi.showonmap,
+    points, closed: points.length >= MIN_POINTS, selected: null, geofence: poi.geofence, showonmap: poi.showonmap,
   };
 }
 
@@ -44,7 +48,7 @@ export function clickDraft(draft: PoiDraft, at: LatLon): PoiDraft {
 
 /** Closes an open polygon once it has three points; otherwise leaves it open. */
 export function finishPolygon(draft: PoiDraft): PoiDraft {
-  return draft.mode === 2 && draft.points.length >= 3 ? { ...draft, closed: true } : draft;
+  return draft.mode === 2 && draft.points.length >= MIN_POINTS ? { ...draft, closed: true } : draft;
 }
 
 export type DraftProblem = 'name' | 'centre' | 'radius' | 'points' | 'open';
@@ -56,7 +60,7 @@ export function draftProblems(draft: PoiDraft): DraftProblem[] {
   if (draft.mode === 1) {
     if (!draft.centre) problems.push('centre');
     if (!Number.isFinite(draft.radius) || draft.radius < RADIUS_LIMITS.min || draft.radius > RADIUS_LIMITS.max) problems.push('radius');
-  } else if (draft.points.length < 3) problems.push('points');
+  } else if (draft.points.length < MIN_POINTS) problems.push('points');
   else if (!draft.closed) problems.push('open');
   return problems;
 }

@@ -4,10 +4,10 @@ import { circleRing, type Poi, poiBounds, poiFeatures, polygonRing } from './poi
 
 const LEEDS = { lat: 53.8, lon: -1.55 };
 const circle = (over: Partial<Poi> = {}): Poi => ({
-  id: 1, name: 'Depot', mode: 1, gp: '53.8,-1.55', radius: 250, geo: null, showonmap: true, ...over,
+  id: 1, name: 'Depot', mode: 1, gp: '53.8,-1.55', radius: 250, geo: null, showonmap: true, geofence: false, ...over,
 });
 const square: Poi = {
-  id: 2, name: 'Yard', mode: 2, gp: null, radius: null, showonmap: true,
+  id: 2, name: 'Yard', mode: 2, gp: null, radius: null, showonmap: true, geofence: true,
   geo: { points: [{ x: -1.6, y: 53.7 }, { x: -1.5, y: 53.7 }, { x: -1.5, y: 53.8 }, { x: -1.6, y: 53.8 }] },
 };
 
@@ -42,12 +42,12 @@ describe('polygonRing', () => {
 
 describe('poiFeatures', () => {
   it('draws only places with showonmap, flagging geofences', () => {
-    const fc = poiFeatures([circle(), square, circle({ id: 3, showonmap: false })], new Set([2]));
+    const fc = poiFeatures([circle(), square, circle({ id: 3, showonmap: false })]);
     expect(fc.features.map((f) => [f.properties.id, f.properties.geofence])).toEqual([[1, false], [2, true]]);
   });
   it('skips shapes it cannot draw (bad centre, no radius, no points)', () => {
     const bad = [circle({ gp: 'nowhere' }), circle({ radius: null }), { ...square, geo: null }];
-    expect(poiFeatures(bad, new Set()).features).toEqual([]);
+    expect(poiFeatures(bad).features).toEqual([]);
   });
 });
 

@@ -1,9 +1,7 @@
-import { type LatLon, parseCentre, polygonBBox, type XY } from '@fleet/shared';
-import type { poiSchema } from '@fleet/shared';
+import { type LatLon, type Poi, parseCentre, polygonBBox, type XY } from '@fleet/shared';
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
-import type { z } from 'zod';
 
-export type Poi = z.infer<typeof poiSchema>;
+export type { Poi };
 /** A ring of [lon, lat] positions, closed (last equals first) as GeoJSON wants. */
 export type Ring = [number, number][];
 
@@ -57,7 +55,7 @@ export interface PoiFeatureProps {
 }
 
 /** The POI shown on the map (showonmap), each a polygon flagged geofence or not. */
-export function poiFeatures(pois: readonly Poi[], geofenceIds: ReadonlySet<number>): FeatureCollection<Polygon, PoiFeatureProps> {
+export function poiFeatures(pois: readonly Poi[]): FeatureCollection<Polygon, PoiFeatureProps> {
   const features: Feature<Polygon, PoiFeatureProps>[] = [];
   for (const poi of pois) {
     if (!poi.showonmap) continue;
@@ -67,7 +65,7 @@ export function poiFeatures(pois: readonly Poi[], geofenceIds: ReadonlySet<numbe
       type: 'Feature',
       id: poi.id,
       geometry: { type: 'Polygon', coordinates: [ring] },
-      properties: { id: poi.id, name: poi.name, geofence: geofenceIds.has(poi.id) },
+      properties: { id: poi.id, name: poi.name, geofence: poi.geofence },
     });
   }
   return { type: 'FeatureCollection', features };
