@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.FLEET_API_TARGET ?? 'http://127.0.0.1:8080';
 // Everything the server owns; the dev server forwards it so cookies and host-based branding behave as in production.
@@ -8,7 +9,7 @@ const proxied = ['/api', '/brand', '/manifest.webmanifest'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

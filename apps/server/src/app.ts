@@ -1,3 +1,5 @@
+import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -88,6 +90,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => gateway.close());
   await app.register(requestContext);
   await app.register(security, { secureCookies: opts.secureCookies ?? false });
+  // Answers and pages are compressed on the fly at a quick brotli level (a 10,000-vehicle answer is
+  // 2.8 MB raw); built assets are compressed once at build time and served as they are (static.ts).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    // The request body limit stays the plain 1 MiB: no compressed uploads.
+    globalDecompression: false,
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({

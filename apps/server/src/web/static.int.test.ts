@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -38,6 +39,31 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ url: '/assets/app-2.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {
+    const js = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+    await writeFile(path.join(dist, 'assets', 'big-1.js'), js);
+    // Marked, to tell the build's copy from one compressed on the fly.
+    await writeFile(path.join(dist, 'assets', 'big-1.js.br'), brotliCompressSync(`${js}//prebuilt`));
+    const br = await t.app.inject({ url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${js}//prebuilt`);
+    const plain = await t.app.inject({ url: '/assets/big-1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
+  it('compresses large API answers for a browser that accepts it', async () => {
+    const { token, siteid } = await t.login('ops.leeds@aire-valley.example');
+    const raw = await t.call('GET', `vehicles?siteid=${siteid}`, { token });
+    expect(raw.rawPayload.length).toBeGreaterThan(1024);
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    const gz = await t.call('GET', `vehicles?siteid=${siteid}`, { token, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(raw.json());
   });
 
   it('dresses the page for the host’s brand', async () => {

@@ -17,6 +17,8 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
       index: false,
       // Files are looked up per request, so a rebuild's new asset names are served without a restart.
       wildcard: true,
+      // The build writes .br and .gz copies (apps/web/build/precompress.ts); send the one accepted.
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
