@@ -221,6 +221,8 @@ export const unitState = pgTable('unit_state', {
   totalDistance: doublePrecision('total_distance'),
   faultCodes: text('fault_codes').array().notNull().default(sql`'{}'::text[]`),
   io: jsonb('io').notNull().default(sql`'{}'::jsonb`),
+  /** Asset trackers: the location code of the latest report (packages/shared rules/location-code.ts). */
+  locCode: text('loc_code'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -286,5 +288,7 @@ export const unitEventState = pgTable('unit_event_state', {
   faultCodes: text('fault_codes').array().notNull().default(sql`'{}'::text[]`),
   /** A Run Over was raised in the current ignition-on cycle. */
   runOver: boolean('run_over').notNull().default(false),
+  /** The last movement input reported (null: never), for asset movement alerts. */
+  movement: boolean('movement'),
   lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }),
 });

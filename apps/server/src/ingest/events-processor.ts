@@ -2,16 +2,17 @@ import { checkout } from '@fleet/db';
 import type pg from 'pg';
 import { GeofenceIndex, type GeofenceRow } from '../modules/geofence/geofence-index.ts';
 import { GeofenceTracker } from '../modules/geofence/geofence-tracker.ts';
-import { DEFAULT_WORKING_HOURS, isOutsideWorkingHours, workingHoursSchema } from '@fleet/shared';
+import { assetLocationCode, DEFAULT_WORKING_HOURS, isOutsideWorkingHours, locationCodeRaisesAlarm, workingHoursSchema } from '@fleet/shared';
+import { isAssetUnit } from './asset-movement.ts';
 import { interpret } from './io-map.ts';
 import { readHorizon } from './log-horizon.ts';
 import type { UnitDirectory } from './unit-directory.ts';
-import type { RaisedAlert } from '../modules/units/device-link.ts';
+import type { RaisedAlert } from './ingest-events.ts';
 
 export type NewAlert = RaisedAlert;
 
 interface Row { id: string; unit_id: number; t: number; lat: number; lon: number; io: Record<string, number | string> }
-interface Memory { panic: boolean; inside: number[]; faultCodes: string[]; runOver: boolean; lastTime: number | null }
+interface Memory { panic: boolean; inside: number[]; faultCodes: string[]; runOver: boolean; movement: boolean | null; lastTime: number | null }
 type Pending = Omit<NewAlert, 'aid'> & { positionId: string };
 
 const CURSOR = 'events';
@@ -21,7 +22,7 @@ const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)
 
 /**
  * Raises alerts from the positions log: a panic input going on, a geofence entered or left, new
- * fault codes. Like the state processor it reads by id up to the log horizon; what it remembers per
+ * fault codes, a Run Over, an asset tracker starting to move (Asset Movement). Like the state processor it reads by id up to the log horizon; what it remembers per
  * unit lives in unit_event_state and moves with the cursor in one transaction, and alerts carry a
  * unique key, so a crash or restart neither loses nor repeats one. A unit's first position sets its
  * memory without alerts (a vehicle already parked inside its depot raises nothing).
@@ -60,8 +61,8 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const unitIds = [...new Set(rows.map((r) => r.unit_id))];
       const units = await directory.units(unitIds);
       const memory = new Map<number, Memory>();
-      const saved = await client.query<{ unit_id: number; panic: boolean; inside: number[]; fault_codes: string[]; run_over: boolean; t: number | null }>(
-        `SELECT unit_id, panic, inside, fault_codes, run_over, (extract(epoch FROM last_time) * 1000)::float8 AS t FROM unit_event_state WHERE unit_id = ANY($1::int[])`, [unitIds]);
+      const saved = await client.query<{ unit_id: number; panic: boolean; inside: number[]; fault_codes: string[]; run_over: boolean; movement: boolean | null; t: number | null }>(
+        `SELECT unit_id, panic, inside, fault_codes, run_over, movement, (extract(epoch FROM last_time) * 1000)::float8 AS t FROM unit_event_state WHERE unit_id = ANY($1::int[])`, [unitIds]);
       const siteIds = [...new Set([...units.values()].map((u) => u.siteId))];
       const hours = new Map((await client.query<{ id: number; timezone: string; working_hours: unknown }>(
         'SELECT id, timezone, working_hours FROM sites WHERE id = ANY($1::int[])', [siteIds])).rows.map((x) => {
@@ -70,7 +71,7 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       }));
       const tracker = new GeofenceTracker(index);
       for (const s of saved.rows) {
-        memory.set(s.unit_id, { panic: s.panic, inside: s.inside, faultCodes: s.fault_codes, runOver: s.run_over, lastTime: s.t });
+        memory.set(s.unit_id, { panic: s.panic, inside: s.inside, faultCodes: s.fault_codes, runOver: s.run_over, movement: s.movement, lastTime: s.t });
         tracker.restore(s.unit_id, s.inside, s.t ?? 0);
       }
       const pending: Pending[] = [];
@@ -82,7 +83,9 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
         const m = memory.get(r.unit_id);
         if (!m) {
           tracker.restore(r.unit_id, index.match(unit.siteId, r.lat, r.lon), r.t);
-          memory.set(r.unit_id, { panic: meaning.panic, inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, runOver: false, lastTime: r.t });
+          memory.set(r.unit_id, {
+            panic: meaning.panic, inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, runOver: false, movement: meaning.movement, lastTime: r.t,
+          });
           continue;
         }
         if (meaning.panic && !m.panic) pending.push({ ...base, kind: 'panic', event: 'press', poiId: null, detail: '' });
@@ -97,6 +100,11 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
           pending.push({ ...base, kind: 'runover', event: 'ignition', poiId: null, detail: '' });
           m.runOver = true;
         }
+        // Asset Movement (an asset tracker starting to move) raises the alarm flag: a Zone alert without a POI.
+        if (isAssetUnit(unit) && locationCodeRaisesAlarm(assetLocationCode(m.movement, meaning.movement))) {
+          pending.push({ ...base, kind: 'geofence', event: 'movement', poiId: null, detail: '' });
+        }
+        if (meaning.movement !== null) m.movement = meaning.movement;
         const moves = tracker.update(r.unit_id, unit.siteId, r.lat, r.lon, r.t);
         for (const poiId of moves.entered) pending.push({ ...base, kind: 'geofence', event: 'enter', poiId, detail: '' });
         for (const poiId of moves.exited) pending.push({ ...base, kind: 'geofence', event: 'exit', poiId, detail: '' });
@@ -106,13 +114,13 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       raised = await insertAlerts(client, pending);
       const mem = [...memory.entries()];
       await client.query(
-        `INSERT INTO unit_event_state (unit_id, panic, inside, fault_codes, run_over, last_time)
-         SELECT u, p, ARRAY(SELECT jsonb_array_elements_text(i))::int[], ARRAY(SELECT jsonb_array_elements_text(f)), ro, to_timestamp(t / 1000.0)
-         FROM unnest($1::int[], $2::bool[], $3::jsonb[], $4::jsonb[], $5::float8[], $6::bool[]) AS x(u, p, i, f, t, ro)
+        `INSERT INTO unit_event_state (unit_id, panic, inside, fault_codes, run_over, movement, last_time)
+         SELECT u, p, ARRAY(SELECT jsonb_array_elements_text(i))::int[], ARRAY(SELECT jsonb_array_elements_text(f)), ro, mv, to_timestamp(t / 1000.0)
+         FROM unnest($1::int[], $2::bool[], $3::jsonb[], $4::jsonb[], $5::float8[], $6::bool[], $7::bool[]) AS x(u, p, i, f, t, ro, mv)
          ON CONFLICT (unit_id) DO UPDATE SET panic = EXCLUDED.panic, inside = EXCLUDED.inside, fault_codes = EXCLUDED.fault_codes,
-           run_over = EXCLUDED.run_over, last_time = EXCLUDED.last_time`,
+           run_over = EXCLUDED.run_over, movement = EXCLUDED.movement, last_time = EXCLUDED.last_time`,
         [mem.map(([u]) => u), mem.map(([, m]) => m.panic), mem.map(([, m]) => JSON.stringify(m.inside)), mem.map(([, m]) => JSON.stringify(m.faultCodes)),
-          mem.map(([, m]) => m.lastTime), mem.map(([, m]) => m.runOver)]);
+          mem.map(([, m]) => m.lastTime), mem.map(([, m]) => m.runOver), mem.map(([, m]) => m.movement)]);
       await client.query(
         `INSERT INTO processor_cursors (name, position_id) VALUES ($1, $2)
          ON CONFLICT (name) DO UPDATE SET position_id = EXCLUDED.position_id, updated_at = now()`, [CURSOR, (rows.at(-1) as Row).id]);

@@ -1,7 +1,9 @@
 import { checkout } from '@fleet/db';
 import type pg from 'pg';
+import { assetLocationCodes, isAssetUnit } from './asset-movement.ts';
 import { interpret } from './io-map.ts';
 import { readHorizon } from './log-horizon.ts';
+import type { StateChange } from './ingest-events.ts';
 import type { UnitDirectory } from './unit-directory.ts';
 
 interface LogRow {
@@ -18,10 +20,7 @@ interface LogRow {
   io: Record<string, number | string>;
 }
 
-export interface StateChange {
-  unitId: number;
-  siteId: number;
-}
+export type { StateChange } from './ingest-events.ts';
 
 const CURSOR = 'state';
 const LOCK_KEY = 7262002;
@@ -37,13 +36,13 @@ const READ = `WITH w AS (
 
 const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
     external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
-    fault_codes, io, updated_at)
+    fault_codes, io, loc_code, updated_at)
   SELECT u, p, to_timestamp(t / 1000.0), la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td,
-    ARRAY(SELECT jsonb_array_elements_text(fc)), io, now()
+    ARRAY(SELECT jsonb_array_elements_text(fc)), io, lc, now()
   FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[], $5::float8[], $6::int[], $7::int[], $8::int[], $9::bool[],
     $10::bool[], $11::float8[], $12::float8[], $13::int[], $14::bool[], $15::bool[], $16::bool[], $17::float8[], $18::float8[],
-    $19::float8[], $20::int[], $21::float8[], $22::jsonb[], $23::jsonb[])
-    AS x(u, p, t, la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td, fc, io)
+    $19::float8[], $20::int[], $21::float8[], $22::jsonb[], $23::jsonb[], $24::text[])
+    AS x(u, p, t, la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td, fc, io, lc)
   ON CONFLICT (unit_id) DO UPDATE SET
     position_id = EXCLUDED.position_id, device_time = EXCLUDED.device_time, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
     speed = EXCLUDED.speed, angle = EXCLUDED.angle, satellites = EXCLUDED.satellites,
@@ -53,7 +52,7 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
     panic = EXCLUDED.panic, fuel_level = coalesce(EXCLUDED.fuel_level, s.fuel_level),
     fuel_used = coalesce(EXCLUDED.fuel_used, s.fuel_used), engine_hours = coalesce(EXCLUDED.engine_hours, s.engine_hours),
     rpm = coalesce(EXCLUDED.rpm, s.rpm), total_distance = coalesce(EXCLUDED.total_distance, s.total_distance),
-    fault_codes = EXCLUDED.fault_codes, io = s.io || EXCLUDED.io, updated_at = now()
+    fault_codes = EXCLUDED.fault_codes, io = s.io || EXCLUDED.io, loc_code = EXCLUDED.loc_code, updated_at = now()
   WHERE s.device_time <= EXCLUDED.device_time`;
 
 /**
@@ -91,13 +90,18 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const units = await directory.units([...latest.keys()]);
       const list = [...latest.values()].filter((r) => units.has(r.unit_id));
       const m = list.map((r) => interpret(r.io, (units.get(r.unit_id) as { ioMap: Parameters<typeof interpret>[1] }).ioMap));
+      // Asset trackers' reports carry a location code: a movement start, a stop, or a ping.
+      const codes = await assetLocationCodes(client, list.flatMap((r) => {
+        const unit = units.get(r.unit_id);
+        return unit && isAssetUnit(unit) ? [{ id: r.id, unitId: r.unit_id, io: r.io, ioMap: unit.ioMap }] : [];
+      }));
       await client.query(UPSERT, [
         list.map((r) => r.unit_id), list.map((r) => r.id), list.map((r) => r.t), list.map((r) => r.lat), list.map((r) => r.lon),
         list.map((r) => r.speed), list.map((r) => r.angle), list.map((r) => r.satellites), m.map((x) => x.ignition),
         m.map((x) => x.movement), m.map((x) => x.externalVoltage), m.map((x) => x.odometer), m.map((x) => x.gsmSignal),
         m.map((x) => x.pto1), m.map((x) => x.pto2), m.map((x) => x.panic), m.map((x) => x.fuelLevel), m.map((x) => x.fuelUsed),
         m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
-        m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)),
+        m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)), list.map((r) => codes.get(r.id) ?? null),
       ]);
       const last = rows[0] as LogRow;
       await client.query(

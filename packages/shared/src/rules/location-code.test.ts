@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assetLocationCode, formatLocation, type LocationCode, locationCodeRaisesAlarm, locationDisplay, parseLocation,
+  assetLocationCode, formatLocation, type LocationCode, locationCodeRaisesAlarm, locationDisplay, parseLocation, toLocationCode,
 } from './location-code.ts';
 
 describe('parseLocation (spec section 4: location codes)', () => {
@@ -30,6 +30,14 @@ describe('parseLocation (spec section 4: location codes)', () => {
 
   it.each(['movementEnded', 'assetPing', 'assetMovement'] as const)('round-trips %s through formatLocation', (code) => {
     expect(parseLocation(formatLocation(code, 'At Leeds depot'))).toEqual({ code, text: 'At Leeds depot' });
+  });
+
+  it('reads stored code names and nothing else', () => {
+    expect(toLocationCode('assetMovement')).toBe('assetMovement');
+    expect(toLocationCode('movementEnded')).toBe('movementEnded');
+    expect(toLocationCode('~AM~')).toBeNull();
+    expect(toLocationCode('')).toBeNull();
+    expect(toLocationCode(null)).toBeNull();
   });
 
   it('formats no code as the bare text', () => {

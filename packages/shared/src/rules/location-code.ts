@@ -43,6 +43,11 @@ export function parseLocation(loc: string | null | undefined): ParsedLocation {
   return { code: null, text: value };
 }
 
+/** A stored code name as a code; null for anything else. */
+export function toLocationCode(value: string | null | undefined): LocationCode | null {
+  return CODES.find((c) => c === value) ?? null;
+}
+
 /** The wire form: prefix + location text ('' prefix when there is no code). */
 export function formatLocation(code: LocationCode | null | undefined, text: string): string {
   return code ? `${LOCATION_CODE_PREFIX[code]}${text}` : text;

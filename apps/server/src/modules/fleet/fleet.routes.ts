@@ -2,7 +2,7 @@ import {
   cidQuerySchema, driversAnswerSchema, groupsAnswerSchema, siteQuerySchema, unitsAnswerSchema,
   unitTypesAnswerSchema, vehiclesAnswerSchema,
 } from '@fleet/shared';
-import { isDriverOutOfDate } from '@fleet/shared';
+import { formatLocation, isDriverOutOfDate, toLocationCode } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 import type { PoiRepository } from '../poi/poi.repository.ts';
@@ -27,7 +27,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; poi: Po
       ok: 1 as const,
       vehicles: rows.map(({ unit, typeIcon, driverName, state, alarm }) => ({
         unitid: unit.id, unittype: unit.unitTypeId, registration: unit.registration, drivername: driverName ?? '',
-        vicon: unit.vicon || typeIcon, loc: state ? where(state.lat, state.lon) : '',
+        vicon: unit.vicon || typeIcon, loc: state ? formatLocation(toLocationCode(state.locCode), where(state.lat, state.lon)) : '',
         ...(state ? vehicleLive({ ...state, alarm }) : { ...NEVER_REPORTED, vehiclealarm: alarm }),
       })),
     };

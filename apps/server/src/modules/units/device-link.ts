@@ -1,22 +1,7 @@
 import type { DebugFrameEvent } from '@fleet/shared';
+import type { RaisedAlert, StateChange } from '../../ingest/ingest-events.ts';
 
-export interface RaisedAlert {
-  aid: number;
-  kind: 'panic' | 'geofence' | 'spn' | 'runover';
-  event: string;
-  siteId: number;
-  unitId: number;
-  poiId: number | null;
-  happenedAt: string;
-  lat: number;
-  lon: number;
-  detail: string;
-}
-
-export interface StateChange {
-  unitId: number;
-  siteId: number;
-}
+export type { RaisedAlert, StateChange };
 
 /** What the API needs of the device side: command channel, presence, counters, cache control, live feeds. */
 export interface DeviceLink {

@@ -1,0 +1,136 @@
+import { parseLocation, type SessionUser } from '@fleet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { record, TestDevice } from '../../test/device-client.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+// Asset trackers (unit type 6) report movement starts, stops and periodic pings; the vehicles
+// answer's loc carries the matching location code, and a movement start raises the alarm flag.
+let t: TestApp;
+let ops: SessionUser;
+let asset: { id: number; device_id: string };
+let van: { id: number; device_id: string };
+let seq = 0;
+
+interface Vehicle { unitid: number; loc: string; vehiclealarm: boolean; updated: string | null }
+
+/** A record far from every POI with the movement input (IO 240) at `moving`. */
+const report = (moving: 0 | 1) => {
+  const r = record(++seq, { latitude: 54.5 + seq * 1e-4, longitude: -2.5 });
+  r.io.set(240, { size: 1, value: moving });
+  return r;
+};
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const vehicle = async (unitId: number): Promise<Vehicle> =>
+  ((await t.call('GET', `vehicles?siteid=${ops.siteid}`, { token: ops.token })).json().vehicles as Vehicle[]).find((v) => v.unitid === unitId) as Vehicle;
+/** The vehicle once it shows the position of record `i`. */
+const vehicleAt = (unitId: number, i: number) => until(() => vehicle(unitId), (v) => v.updated === new Date(record(i).timestampMs).toISOString());
+const movementAlerts = async (unitId: number) =>
+  ((await t.call('GET', 'alertlist?list=zone', { token: ops.token })).json().alerts as Array<{ uid: number; event: string; cleared: string | null }>)
+    .filter((a) => a.uid === unitId && a.event === 'movement');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await t.login('ops.leeds@aire-valley.example');
+  const pick = (type: number) => t.database.pool.query('SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id = $2 ORDER BY id LIMIT 1', [ops.siteid, type]).then((r) => r.rows[0]);
+  asset = await pick(6);
+  van = await pick(1);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('location codes of an asset tracker', () => {
+  let device: TestDevice;
+  beforeAll(async () => {
+    device = await TestDevice.connect(t.ingest.ports.teltonika);
+    expect(await device.login(asset.device_id)).toBe(1);
+  });
+  afterAll(() => device.close());
+
+  it('marks its first report a ping, without raising anything', async () => {
+    expect(await device.send([report(0)])).toBe(1);
+    const v = await vehicleAt(asset.id, seq);
+    const { code, text } = parseLocation(v.loc);
+    expect(code).toBe('assetPing');
+    expect(text).toMatch(/km from [A-Z]/);
+    expect(v.vehiclealarm).toBe(false);
+  });
+
+  it('marks a movement start Asset Movement and raises the alarm flag as an open Zone alert', async () => {
+    expect(await device.send([report(1)])).toBe(1);
+    const v = await vehicleAt(asset.id, seq);
+    expect(parseLocation(v.loc).code).toBe('assetMovement');
+    const flagged = await until(() => vehicle(asset.id), (x) => x.vehiclealarm);
+    expect(flagged.vehiclealarm).toBe(true);
+    const alerts = await until(() => movementAlerts(asset.id), (a) => a.length > 0);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.cleared).toBeNull();
+    const dash = (await t.call('GET', 'dashalerts', { token: ops.token })).json();
+    expect(dash.geofence.find((g: { unitid: number }) => g.unitid === asset.id)).toMatchObject({ event: 'movement', vehiclealarm: true, poi: '' });
+  });
+
+  it('marks a report while still moving a ping, and keeps the alarm until it is cleared', async () => {
+    expect(await device.send([report(1)])).toBe(1);
+    const v = await vehicleAt(asset.id, seq);
+    expect(parseLocation(v.loc).code).toBe('assetPing');
+    expect(v.vehiclealarm).toBe(true);
+    expect(await movementAlerts(asset.id)).toHaveLength(1);
+  });
+
+  it('marks a stop Movement Ended', async () => {
+    expect(await device.send([report(0)])).toBe(1);
+    expect(parseLocation((await vehicleAt(asset.id, seq)).loc).code).toBe('movementEnded');
+  });
+
+  it('clears the alarm with clearvehiclealarm, as a geofence alert', async () => {
+    expect((await t.call('POST', 'clearvehiclealarm', { token: ops.token, body: { uid: asset.id } })).json().ok).toBe(1);
+    expect((await vehicle(asset.id)).vehiclealarm).toBe(false);
+    expect((await movementAlerts(asset.id))[0]?.cleared).not.toBeNull();
+  });
+
+  it('judges each report of one packet against the one before it, not the last stored state', async () => {
+    // stopped -> start -> stop in one packet: one movement alert; the latest report is a stop.
+    expect(await device.send([report(1), report(0)])).toBe(2);
+    const v = await vehicleAt(asset.id, seq);
+    expect(parseLocation(v.loc).code).toBe('movementEnded');
+    const alerts = await until(() => movementAlerts(asset.id), (a) => a.some((x) => x.cleared === null));
+    expect(alerts.filter((a) => a.cleared === null)).toHaveLength(1);
+    expect(alerts).toHaveLength(2);
+    expect((await vehicle(asset.id)).vehiclealarm).toBe(true);
+  });
+
+  it('does not raise a movement alert again when the device re-sends a packet', async () => {
+    const again = [report(0), report(1)];
+    expect(await device.send(again)).toBe(2);
+    await vehicleAt(asset.id, seq);
+    const before = await until(() => movementAlerts(asset.id), (a) => a.length === 3);
+    expect(before).toHaveLength(3);
+    expect(await device.send(again)).toBe(2);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await movementAlerts(asset.id)).toHaveLength(3);
+  });
+});
+
+describe('vehicles that are not asset trackers', () => {
+  it('carry no location code and raise no movement alert when they start moving', async () => {
+    const device = await TestDevice.connect(t.ingest.ports.teltonika);
+    expect(await device.login(van.device_id)).toBe(1);
+    expect(await device.send([report(0)])).toBe(1);
+    expect(await device.send([report(1)])).toBe(1);
+    const v = await vehicleAt(van.id, seq);
+    expect(parseLocation(v.loc)).toEqual({ code: null, text: v.loc });
+    expect(v.loc).toMatch(/km from [A-Z]/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await movementAlerts(van.id)).toEqual([]);
+    device.close();
+  });
+});
