@@ -11,6 +11,7 @@ export function useAlertWhat(): (a: AlertFacts) => string {
     const what = describeAlert(a);
     switch (what.key) {
       case 'panic':
+      case 'movement':
       case 'enterUnknown':
       case 'exitUnknown':
       case 'spnUnknown':

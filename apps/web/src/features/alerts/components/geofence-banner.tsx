@@ -17,10 +17,13 @@ const FOLDED_LINES_PHONE = 1;
 function GeofenceRow({ line }: { line: GeofenceLine }) {
   const { t } = useTranslation();
   const { latest } = line;
+  const zone = latest.poi || t('alerts.aZone');
   const move =
-    latest.event === 'exit'
-      ? t('alerts.geofenceLeft', { poi: latest.poi || t('alerts.aZone') })
-      : t('alerts.geofenceEntered', { poi: latest.poi || t('alerts.aZone') });
+    latest.event === 'movement'
+      ? t('alerts.assetMoved')
+      : latest.event === 'exit'
+        ? t('alerts.geofenceLeft', { poi: zone })
+        : t('alerts.geofenceEntered', { poi: zone });
   return (
     <Group gap="sm" wrap="nowrap" justify="space-between" opacity={line.vehiclealarm ? 1 : 0.6}>
       <Text size="sm" c="dark.8" style={{ minWidth: 0 }}>

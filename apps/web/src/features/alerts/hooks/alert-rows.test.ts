@@ -7,6 +7,7 @@ describe('describeAlert', () => {
     [{ kind: 'geofence', event: 'enter', poi: 'Depot' }, { key: 'enter', values: { poi: 'Depot' } }],
     [{ kind: 'geofence', event: 'exit', poi: ' Yard ' }, { key: 'exit', values: { poi: 'Yard' } }],
     [{ kind: 'geofence', event: 'exit', poi: '' }, { key: 'exitUnknown' }],
+    [{ kind: 'geofence', event: 'movement', poi: '' }, { key: 'movement' }],
     [{ kind: 'spn', event: 'fault', poi: '', detail: '520192.4, 100.1' }, { key: 'spn', values: { codes: '520192.4, 100.1' } }],
     [{ kind: 'spn', event: 'fault', poi: '', detail: '' }, { key: 'spnUnknown' }],
     [{ kind: 'geofence', event: 'dwell', poi: 'X' }, { key: 'other', values: { kind: 'geofence', event: 'dwell' } }],

@@ -11,15 +11,18 @@ export interface AlertFacts {
 /** What happened, as an en.json key under 'alertList.what' and its values. */
 export type AlertWhat =
   | { key: 'panic' }
+  | { key: 'movement' }
   | { key: 'enter' | 'exit'; values: { poi: string } }
   | { key: 'enterUnknown' | 'exitUnknown' }
   | { key: 'spn'; values: { codes: string } }
   | { key: 'spnUnknown' }
   | { key: 'other'; values: { kind: string; event: string } };
 
-/** Panic pressed; entered or left a POI; new fault codes (SPN) with their codes. */
+/** Panic pressed; an asset started moving; entered or left a POI; new fault codes (SPN) with their codes. */
 export function describeAlert(a: AlertFacts): AlertWhat {
   if (a.kind === 'panic') return { key: 'panic' };
+  // An asset tracker started moving (its location code 'Asset Movement'): a Zone alert without a POI.
+  if (a.kind === 'geofence' && a.event === 'movement') return { key: 'movement' };
   if (a.kind === 'geofence' && (a.event === 'enter' || a.event === 'exit')) {
     const poi = a.poi.trim();
     if (!poi) return { key: a.event === 'enter' ? 'enterUnknown' : 'exitUnknown' };

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocationText } from '../../../shared/format/location-text.ts';
 import { formatFullDate } from '../../../shared/format/time.ts';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
@@ -28,6 +29,7 @@ interface VehicleDetailsProps {
 /** Every field of one vehicle, with follow, show-on-map and a link to its debugger. */
 export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnMap, onClose }: VehicleDetailsProps) {
   const { t } = useTranslation();
+  const locationText = useLocationText();
   const types = useQuery(unitTypesQuery);
   const state = vehicleIconState(v, now);
   const typeName = types.data?.find((x) => x.id === v.unittype)?.name ?? t('fleet.field.typeNumber', { type: v.unittype });
@@ -64,7 +66,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
         t('fleet.never')
       ),
     ],
-    [t('fleet.field.location'), v.loc || none],
+    [t('fleet.field.location'), locationText(v.loc) || none],
     [
       t('fleet.field.position'),
       hasPosition ? `${v.lat?.toFixed(5)}, ${v.lon?.toFixed(5)}` : t('fleet.field.noPosition'),
