@@ -1,18 +1,20 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconMail } from '@tabler/icons-react';
+import { IconArrowLeft, IconClockHour4, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { OutboxPanel } from '../components/outbox-panel.tsx';
+import { WorkingHoursPanel } from '../components/working-hours-panel.tsx';
 
 const CONFIG_BASE = '/tabs/tabs/config';
 
-/** config and config/:list[/:id[/:mode]] (administrators). Only the mail outbox exists so far. */
+/** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
   const { t } = useTranslation();
   const { list } = useParams();
 
   if (list === 'outbox') return <OutboxPanel />;
+  if (list === 'workinghours') return <WorkingHoursPanel />;
   if (list) {
     return (
       <Stack gap="sm" maw={720}>
@@ -47,6 +49,26 @@ export default function ConfigPage() {
               size="compact-sm"
               variant="light"
               aria-label={t('config.openSection', { section: t('config.outbox') })}
+            >
+              {t('config.open')}
+            </Button>
+          </Stack>
+        </Card>
+        <Card withBorder padding="md">
+          <Stack gap="xs" align="flex-start">
+            <Group gap="xs">
+              <IconClockHour4 size={18} aria-hidden />
+              <Text fw={600}>{t('workingHours.title')}</Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('workingHours.cardText')}
+            </Text>
+            <Button
+              component={Link}
+              to={`${CONFIG_BASE}/workinghours`}
+              size="compact-sm"
+              variant="light"
+              aria-label={t('config.openSection', { section: t('workingHours.title') })}
             >
               {t('config.open')}
             </Button>

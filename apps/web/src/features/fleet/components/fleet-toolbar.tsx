@@ -3,6 +3,7 @@ import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ManageGroupsButton } from '../../groups/index.ts';
 import type { SortKey, SortState } from '../hooks/vehicle-rows.ts';
 
 export type FleetGroup = z.infer<typeof groupSchema>;
@@ -40,6 +41,7 @@ export function FleetToolbar(props: FleetToolbarProps) {
           disabled={disabled}
           size="xs"
         />
+        <ManageGroupsButton groups={groups} view={view} />
         <NativeSelect
           aria-label={t('fleet.sortLabel')}
           value={`${sort.key}:${sort.direction}`}

@@ -12,6 +12,7 @@ import { formatFullDate } from '../../../shared/format/time.ts';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
+import { ServicePlanSection } from '../../admin/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-details.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
@@ -119,6 +120,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
           </div>
         ))}
       </dl>
+      <ServicePlanSection unitId={v.unitid} />
       <Stack p="sm" gap={4}>
         <Anchor component={Link} to={debugPath(v.unitid)} size="sm">
           <Group gap={6} wrap="nowrap">

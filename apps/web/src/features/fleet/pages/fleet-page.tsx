@@ -12,6 +12,7 @@ import { setFleetView, useFleetView } from '../../../shared/state/fleet-view.ts'
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PlacesPanel, PoiDraftOverlay, PoiMapControls, PoiOverlay } from '../../poi/index.ts';
+import { DriversPanel } from '../../drivers/index.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
 import { groupsQuery, vehiclesQuery } from '../api/fleet-api.ts';
@@ -44,7 +45,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
   const [sort, setSort] = useState<SortState>({ key: 'registration', direction: 'asc' });
   const clearSearch = useCallback(() => setSearch(''), []);
   const sel = useFleetSelection(routeUnit, clearSearch);
-  const [pane, setPane] = useState<'vehicles' | 'places'>('vehicles');
+  const [pane, setPane] = useState<'vehicles' | 'drivers' | 'places'>('vehicles');
   // Stable, so the memoised map does not re-render on live updates.
   const poiOverlays = useMemo(
     () => (
@@ -153,11 +154,15 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
           )}
         </div>
         <Paper withBorder radius="sm" className={classes.listPane}>
-          <Tabs value={pane} onChange={(v) => setPane(v === 'places' ? 'places' : 'vehicles')} className={classes.tabs}>
-            <Tabs.List grow aria-label={t('poi.tabsLabel')}>
+          <Tabs value={pane} onChange={(v) => setPane(v === 'places' || v === 'drivers' ? v : 'vehicles')} className={classes.tabs}>
+            <Tabs.List grow aria-label={t('drivers.tabsLabel')}>
               <Tabs.Tab value="vehicles">{t('poi.vehiclesTab')}</Tabs.Tab>
+              <Tabs.Tab value="drivers">{t('drivers.tab')}</Tabs.Tab>
               <Tabs.Tab value="places">{t('poi.tab')}</Tabs.Tab>
             </Tabs.List>
+            <Tabs.Panel value="drivers" className={classes.tabPanel}>
+              {pane === 'drivers' && <DriversPanel siteId={siteId} />}
+            </Tabs.Panel>
             <Tabs.Panel value="places" className={classes.tabPanel}>
               <PlacesPanel siteId={siteId} />
             </Tabs.Panel>

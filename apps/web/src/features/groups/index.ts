@@ -1,0 +1,2 @@
+// What the fleet page composes: the entry beside the vehicle list's group selector.
+export { ManageGroupsButton } from './components/manage-groups-button.tsx';
