@@ -1,13 +1,14 @@
 import type pg from 'pg';
-import type { ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, SocketAuth } from '@fleet/shared';
+import type { ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, SocketAuth, VehicleUpdate } from '@fleet/shared';
 import { SOCKET_PATH } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
 import type { DeviceLink, StateChange } from '../modules/units/device-link.ts';
 import { vehicleUpdates } from './vehicle-updates.ts';
-import { alertEvent } from '../modules/alerts/alert-view.ts';
-import type { AlertsRepository } from '../modules/alerts/alerts.repository.ts';
+import { type UpdateReceiver, updateFanout } from './update-fanout.ts';
+import { ALARM_KINDS, alertEvent, clearedEvent } from '../modules/alerts/alert-view.ts';
+import type { AlertsRepository, ClearedRow } from '../modules/alerts/alerts.repository.ts';
 
 type FleetSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>;
 
@@ -34,6 +35,33 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     void socket.leave(debugRoom(uid));
   };
   const updates = vehicleUpdates(deps.pool);
+  const fanout = updateFanout();
+  const receivers = new WeakMap<FleetSocket, UpdateReceiver>();
+  const receiverOf = (socket: FleetSocket): UpdateReceiver => {
+    let r = receivers.get(socket);
+    if (!r) {
+      // engine.io's queue of packets not yet handed to the transport (not in its typings).
+      const conn = socket.conn as unknown as { writeBuffer: unknown[]; once(event: 'drain', fn: () => void): void };
+      r = {
+        queued: () => conn.writeBuffer.length,
+        send: (list) => socket.emit('vehicles:update', list),
+        onceDrained: (fn) => conn.once('drain', fn),
+      };
+      receivers.set(socket, r);
+    }
+    return r;
+  };
+  /** A site's vehicle updates to each of its browsers, holding them for one that has fallen behind. */
+  const sendVehicleUpdates = (siteId: number, list: VehicleUpdate[]) => {
+    const ids = io.sockets.adapter.rooms.get(siteRoom(siteId));
+    if (!ids) return;
+    const targets: UpdateReceiver[] = [];
+    for (const id of ids) {
+      const socket = io.sockets.sockets.get(id);
+      if (socket) targets.push(receiverOf(socket));
+    }
+    fanout.send(targets, list);
+  };
 
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Partial<SocketAuth>;
@@ -107,7 +135,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
   const stopFrames = deps.devices.onFrame((frame) => io.to(debugRoom(frame.uid)).emit('debug:frame', frame));
   const stopState = deps.devices.onStateChanges((changes: StateChange[]) => {
     void updates.forChanges(changes).then((bySite) => {
-      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('vehicles:update', list);
+      for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle updates not sent'));
   });
 
@@ -121,6 +149,21 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
 
   return {
     io,
+    /**
+     * Tells the sites' open browsers that alerts were cleared: 'alerts:cleared' with their ids, and
+     * for a cleared alarm (panic, geofence) the vehicle's state with its recomputed vehiclealarm,
+     * stamped with its current report time so a browser holding that report still applies it.
+     */
+    alertsCleared(rows: ClearedRow[]): void {
+      const bySite = new Map<number, ClearedRow[]>();
+      for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), r]);
+      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:cleared', list.map(clearedEvent));
+      const units = new Map(rows.filter((r) => ALARM_KINDS.includes(r.kind)).map((r) => [r.unit_id, { unitId: r.unit_id, siteId: r.site_id }]));
+      if (units.size === 0) return;
+      void updates.forChanges([...units.values()]).then((sites) => {
+        for (const [siteId, list] of sites) io.to(siteRoom(siteId)).emit('vehicles:update', list);
+      }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle alarm updates not sent'));
+    },
     /** Tells a site's open browsers its message changed. */
     siteMessage(siteId: number, message: string): void {
       io.to(siteRoom(siteId)).emit('site:message', message);
