@@ -139,12 +139,24 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle updates not sent'));
   });
 
+  /** Sends the units' current state to their sites: after an alarm was raised or cleared, its vehiclealarm. */
+  const sendAlarmState = (units: StateChange[]) => {
+    if (units.length === 0) return;
+    void updates.forChanges(units).then((sites) => {
+      for (const [siteId, list] of sites) io.to(siteRoom(siteId)).emit('vehicles:update', list);
+    }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle alarm updates not sent'));
+  };
+  const alarmUnits = (rows: Array<{ kind: string; unitId: number; siteId: number }>): StateChange[] =>
+    [...new Map(rows.filter((r) => ALARM_KINDS.includes(r.kind)).map((r) => [r.unitId, { unitId: r.unitId, siteId: r.siteId }])).values()];
+
   const stopAlerts = deps.devices.onAlerts((raised) => {
     void deps.alerts.describe(raised.map((a) => a.aid)).then((rows) => {
       const bySite = new Map<number, ReturnType<typeof alertEvent>[]>();
       for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), alertEvent(r)]);
       for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:new', list);
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'alerts not sent'));
+    // The state processor may have sent the position before this alert existed: send the alarm now.
+    sendAlarmState(alarmUnits(raised));
   });
 
   return {
@@ -158,11 +170,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
       const bySite = new Map<number, ClearedRow[]>();
       for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), r]);
       for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:cleared', list.map(clearedEvent));
-      const units = new Map(rows.filter((r) => ALARM_KINDS.includes(r.kind)).map((r) => [r.unit_id, { unitId: r.unit_id, siteId: r.site_id }]));
-      if (units.size === 0) return;
-      void updates.forChanges([...units.values()]).then((sites) => {
-        for (const [siteId, list] of sites) io.to(siteRoom(siteId)).emit('vehicles:update', list);
-      }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle alarm updates not sent'));
+      sendAlarmState(alarmUnits(rows.map((r) => ({ kind: r.kind, unitId: r.unit_id, siteId: r.site_id }))));
     },
     /** Tells a site's open browsers its message changed. */
     siteMessage(siteId: number, message: string): void {

@@ -34,6 +34,13 @@ export interface AlertEvent {
   updated: string;
 }
 
+/** An alert that was cleared (acknowledged) by someone, for the site's open browsers. */
+export interface ClearedAlert {
+  aid: number;
+  kind: AlertEvent['kind'];
+  uid: number;
+}
+
 export type Answer<T> = ({ ok: 1 } & T) | { ok: 0; message: string };
 
 /** Events the server sends. */
@@ -41,6 +48,8 @@ export interface ServerToClientEvents {
   'debug:frame': (frame: DebugFrameEvent) => void;
   'vehicles:update': (updates: VehicleUpdate[]) => void;
   'alerts:new': (alerts: AlertEvent[]) => void;
+  /** Alerts cleared by a user: every open browser of the site drops them. */
+  'alerts:cleared': (alerts: ClearedAlert[]) => void;
   /** The site's message changed (empty: removed). */
   'site:message': (message: string) => void;
   /** Sent just before the server closes a socket whose session ended. */

@@ -1,6 +1,6 @@
-import type { AlertEvent } from '@fleet/shared';
+import type { AlertEvent, ClearedAlert } from '@fleet/shared';
 import { formatPanicString } from '@fleet/shared';
-import type { AlertRow } from './alerts.repository.ts';
+import type { AlertRow, ClearedRow } from './alerts.repository.ts';
 import { placeText } from '../places/gazetteer.ts';
 
 /** Where it happened, in words: the POI of a geofence alert, else the nearest town from the offline gazetteer. */
@@ -14,6 +14,13 @@ export function alertEvent(a: AlertRow): AlertEvent {
     aid: Number(a.id), kind: a.kind as AlertEvent['kind'], event: a.event, uid: a.unit_id, vehicle: a.registration,
     poi: a.poi ?? '', loc: alertLocation(a), updated: a.happened_at.toISOString(),
   };
+}
+
+/** Kinds of alert that, while open, raise a vehicle's alarm flag (vehiclealarm). */
+export const ALARM_KINDS: readonly string[] = ['panic', 'geofence'];
+
+export function clearedEvent(r: ClearedRow): ClearedAlert {
+  return { aid: Number(r.id), kind: r.kind as ClearedAlert['kind'], uid: r.unit_id };
 }
 
 /** The spec's dashboard panic string from open panic alerts. */

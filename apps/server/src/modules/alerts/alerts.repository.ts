@@ -5,6 +5,9 @@ export interface AlertRow {
   happened_at: Date; lat: number; lon: number; detail: string; cleared_at: Date | null; cleared_by: string | null;
 }
 
+/** An alert a clear call closed (it was open until then). */
+export interface ClearedRow { id: string; kind: string; unit_id: number; site_id: number }
+
 export interface ServiceDueRow {
   unit_id: number; registration: string; due_date: string | null; due_km: number | null; due_hours: number | null;
   km: number | null; hours: number | null; lat: number | null; lon: number | null;
@@ -46,20 +49,28 @@ export function alertsRepository(pool: pg.Pool) {
       return Object.fromEntries(r.rows.map((x) => [x.kind, x.n]));
     },
 
-    /** Clears one alert of the caller's sites; false when there is no such alert there. */
-    async clearOne(siteIds: number[], kind: string, id: number, userId: number): Promise<boolean> {
-      const r = await pool.query(`UPDATE alerts SET cleared_at = coalesce(cleared_at, now()), cleared_by = coalesce(cleared_by, $4)
-        WHERE id = $3 AND kind = $2 AND site_id = ANY($1::int[])`, [siteIds, kind, id, userId]);
-      return (r.rowCount ?? 0) > 0;
+    /**
+     * Clears one alert of the caller's sites (of `kind`, when given): the alerts it closed (none when
+     * it was cleared already), or null when there is no such alert there.
+     */
+    async clearOne(siteIds: number[], kind: string | null, id: number, userId: number): Promise<ClearedRow[] | null> {
+      const r = await pool.query<ClearedRow>(`UPDATE alerts SET cleared_at = now(), cleared_by = $4
+        WHERE id = $3 AND ($2::text IS NULL OR kind = $2) AND site_id = ANY($1::int[]) AND cleared_at IS NULL
+        RETURNING id::text, kind, unit_id, site_id`, [siteIds, kind, id, userId]);
+      if (r.rows.length > 0) return r.rows;
+      const known = await pool.query(`SELECT 1 FROM alerts WHERE id = $3 AND ($2::text IS NULL OR kind = $2) AND site_id = ANY($1::int[])`,
+        [siteIds, kind, id]);
+      return known.rowCount === 0 ? null : [];
     },
 
-    /** Clears a unit's open alerts of some kinds; false when the unit is not on the caller's sites. */
-    async clearUnit(siteIds: number[], kinds: string[], unitId: number, userId: number): Promise<boolean> {
+    /** Clears a unit's open alerts of some kinds: those it closed, or null when the unit is not on the caller's sites. */
+    async clearUnit(siteIds: number[], kinds: string[], unitId: number, userId: number): Promise<ClearedRow[] | null> {
       const unit = await pool.query('SELECT 1 FROM units WHERE id = $1 AND site_id = ANY($2::int[])', [unitId, siteIds]);
-      if (unit.rowCount === 0) return false;
-      await pool.query(`UPDATE alerts SET cleared_at = now(), cleared_by = $3 WHERE unit_id = $1 AND kind = ANY($2::text[]) AND cleared_at IS NULL`,
+      if (unit.rowCount === 0) return null;
+      const r = await pool.query<ClearedRow>(`UPDATE alerts SET cleared_at = now(), cleared_by = $3
+        WHERE unit_id = $1 AND kind = ANY($2::text[]) AND cleared_at IS NULL RETURNING id::text, kind, unit_id, site_id`,
         [unitId, kinds, userId]);
-      return true;
+      return r.rows;
     },
 
     /** Units due for service (date, odometer or engine hours reached), with why. */
@@ -67,12 +78,6 @@ export function alertsRepository(pool: pg.Pool) {
       const r = await pool.query<ServiceDueRow>(`SELECT ${PLAN_COLUMNS} ${PLAN_FROM}
         WHERE u.site_id = ANY($1::int[]) AND ${DUE} ORDER BY u.registration`, [siteIds]);
       return r.rows;
-    },
-
-    async clearAny(siteIds: number[], id: number, userId: number): Promise<boolean> {
-      const r = await pool.query(`UPDATE alerts SET cleared_at = coalesce(cleared_at, now()), cleared_by = coalesce(cleared_by, $3)
-        WHERE id = $2 AND site_id = ANY($1::int[])`, [siteIds, id, userId]);
-      return (r.rowCount ?? 0) > 0;
     },
 
     async setServicePlan(siteIds: number[], unitId: number, plan: { date?: string | null; km?: number | null; hours?: number | null }): Promise<boolean> {

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { Caller } from '../auth/session.service.ts';
 import { alertLocation, panicString } from './alert-view.ts';
-import type { AlertsRepository, ServiceDueRow } from './alerts.repository.ts';
+import type { AlertsRepository, ClearedRow, ServiceDueRow } from './alerts.repository.ts';
 
 const tag = { tags: ['alerts'] };
 const KIND = { panic: 'panic', zone: 'geofence', spn: 'spn', runover: 'runover' } as const;
@@ -24,7 +24,14 @@ function dueReasons(r: ServiceDueRow): string {
 /** The sites an alert view covers: the session's current site (the spec's calls take no site). */
 const sitesOf = (c: Caller) => (c.session.siteId ? [c.session.siteId] : []);
 
-export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = async (app, { repo }) => {
+/** `onCleared` hears of every alert a clear call closed, after it committed (the site's browsers are told). */
+export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCleared?: (rows: ClearedRow[]) => void }> = async (app, { repo, onCleared }) => {
+  const cleared = (rows: ClearedRow[] | null, what: string) => {
+    if (!rows) throw notFound(what);
+    if (rows.length > 0) onCleared?.(rows);
+    return { ok: 1 as const };
+  };
+
   app.get('/dashalerts', {
     schema: { ...tag, summary: "The site's open alerts: the panic string, geofence alerts and the dashboard counts", response: { 200: dashAlertsAnswerSchema } },
   }, async (request) => {
@@ -80,24 +87,21 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = a
     schema: { ...tag, summary: 'Acknowledge a panic alert', body: clearPanicBodySchema, response: { 200: plainSuccessSchema } },
   }, async (request) => {
     const caller = callerOf(request);
-    if (!(await repo.clearOne(caller.siteIds, 'panic', request.body.aid, caller.user.id))) throw notFound('alert');
-    return { ok: 1 as const };
+    return cleared(await repo.clearOne(caller.siteIds, 'panic', request.body.aid, caller.user.id), 'alert');
   });
 
   app.post('/clearvehiclealarm', {
     schema: { ...tag, summary: "Clear a vehicle's geofence alerts (its alarm flag)", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
   }, async (request) => {
     const caller = callerOf(request);
-    if (!(await repo.clearUnit(caller.siteIds, ['geofence'], request.body.uid, caller.user.id))) throw notFound('unit');
-    return { ok: 1 as const };
+    return cleared(await repo.clearUnit(caller.siteIds, ['geofence'], request.body.uid, caller.user.id), 'unit');
   });
 
   app.post('/clearalert', {
     schema: { ...tag, summary: 'Acknowledge one open alert of any kind (e.g. a Run Over)', body: clearAlertBodySchema, response: { 200: plainSuccessSchema } },
   }, async (request) => {
     const caller = callerOf(request);
-    if (!(await repo.clearAny(caller.siteIds, request.body.aid, caller.user.id))) throw notFound('alert');
-    return { ok: 1 as const };
+    return cleared(await repo.clearOne(caller.siteIds, null, request.body.aid, caller.user.id), 'alert');
   });
 
   app.post('/setserviceplan', {
@@ -147,7 +151,6 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository }> = a
     schema: { ...tag, summary: "Clear a vehicle's fault-code (SPN) alerts", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
   }, async (request) => {
     const caller = callerOf(request);
-    if (!(await repo.clearUnit(caller.siteIds, ['spn'], request.body.uid, caller.user.id))) throw notFound('unit');
-    return { ok: 1 as const };
+    return cleared(await repo.clearUnit(caller.siteIds, ['spn'], request.body.uid, caller.user.id), 'unit');
   });
 };

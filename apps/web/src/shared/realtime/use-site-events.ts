@@ -1,9 +1,10 @@
-import type { AlertEvent } from '@fleet/shared';
+import type { AlertEvent, ClearedAlert } from '@fleet/shared';
 import { useEffect, useRef } from 'react';
 import { acquireSiteSocket } from './site-socket.ts';
 
 export interface SiteEventHandlers {
   'alerts:new'?: (alerts: AlertEvent[]) => void;
+  'alerts:cleared'?: (alerts: ClearedAlert[]) => void;
   'site:message'?: (message: string) => void;
   /** The socket is connected again after a drop: whatever was pushed meanwhile was missed. */
   onReconnect?: () => void;
@@ -26,6 +27,7 @@ export function useSiteEvents(token: string | undefined, handlers: SiteEventHand
     const { socket } = lease;
     let missed = false;
     const onAlerts = (alerts: AlertEvent[]) => latest.current['alerts:new']?.(alerts);
+    const onCleared = (alerts: ClearedAlert[]) => latest.current['alerts:cleared']?.(alerts);
     const onMessage = (message: string) => latest.current['site:message']?.(message);
     const onDisconnect = () => {
       missed = true;
@@ -35,11 +37,13 @@ export function useSiteEvents(token: string | undefined, handlers: SiteEventHand
       missed = false;
     };
     socket.on('alerts:new', onAlerts);
+    socket.on('alerts:cleared', onCleared);
     socket.on('site:message', onMessage);
     socket.on('disconnect', onDisconnect);
     socket.on('connect', onConnect);
     return () => {
       socket.off('alerts:new', onAlerts);
+      socket.off('alerts:cleared', onCleared);
       socket.off('site:message', onMessage);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);

@@ -12,7 +12,7 @@ import { api } from '../../../shared/api/api.ts';
 import type { BuiltAlertList } from '../hooks/alert-categories.ts';
 import type { DashAlerts } from '../hooks/alerts-state.ts';
 
-/** A colleague's acknowledgement is not pushed; the open alerts are asked again this often. */
+/** Clears are pushed ('alerts:cleared'); the open alerts are still asked again this often, as a backstop. */
 const DASH_ALERTS_REFRESH_MS = 60_000;
 
 export interface DashAlertsResult {

@@ -107,6 +107,30 @@ describe('alertsReducer', () => {
     expect(alertsReducer(s, { type: 'panicCleared', aid: 999 }).counts?.panic).toBe(0);
   });
 
+  it("drops alerts another browser cleared: the banners' lines and their counts, by alert id", () => {
+    const live = alertsReducer(loaded(), { type: 'received', events: [event(12, 'geofence', 8)], at: 2000 });
+    const s = alertsReducer(live, {
+      type: 'cleared',
+      alerts: [
+        { aid: 902, kind: 'panic', uid: 17 },
+        { aid: 11, kind: 'geofence', uid: 5 },
+        { aid: 12, kind: 'geofence', uid: 8 },
+      ],
+    });
+    expect(s.panic).toEqual([]);
+    expect(s.geofence.map((a) => a.aid)).toEqual([10]);
+    expect(s.recent).toEqual([]);
+    expect(s.counts).toMatchObject({ panic: 0, zone: 1 });
+    // A cleared live event is not re-applied by an answer asked before the clear.
+    expect(alertsReducer(s, { type: 'loaded', answer: { ...answer, panic: '', geofence: [] }, requestedAt: 1500 }).geofence).toEqual([]);
+  });
+
+  it('changes nothing for a clear it has applied already or alerts it never held', () => {
+    const s = alertsReducer(loaded(), { type: 'panicCleared', aid: 902 });
+    expect(alertsReducer(s, { type: 'cleared', alerts: [{ aid: 902, kind: 'panic', uid: 17 }] })).toBe(s);
+    expect(alertsReducer(s, { type: 'cleared', alerts: [{ aid: 77, kind: 'spn', uid: 3 }] })).toBe(s);
+  });
+
   it('resets on sign-out or site switch', () => {
     expect(alertsReducer(loaded(), { type: 'reset' })).toEqual(initialAlertsState);
   });

@@ -1,4 +1,4 @@
-import { type AlertEvent, type PanicAlert, parsePanicString } from '@fleet/shared';
+import { type AlertEvent, type ClearedAlert, type PanicAlert, parsePanicString } from '@fleet/shared';
 
 /** One open geofence alert (dashalerts' geofence entry; 'alerts:new' geofence events map to it). */
 export interface GeofenceItem {
@@ -50,6 +50,8 @@ export type AlertsAction =
   | { type: 'geofenceCleared'; unitid: number }
   | { type: 'geofenceClearFailed'; unitid: number }
   | { type: 'panicCleared'; aid: number }
+  /** 'alerts:cleared' from the site socket: someone (here or in another browser) cleared these. */
+  | { type: 'cleared'; alerts: readonly ClearedAlert[] }
   | { type: 'reset' };
 
 export const initialAlertsState: AlertsState = { panic: [], geofence: [], counts: null, recent: [] };
@@ -156,6 +158,19 @@ export function alertsReducer(state: AlertsState, action: AlertsAction): AlertsS
         counts: bump(state.counts, 'panic', panic.length - state.panic.length),
         recent: state.recent.filter((r) => r.event.aid !== action.aid),
       };
+    }
+    case 'cleared': {
+      // By alert id, so hearing a clear this tab made itself changes nothing more.
+      const gone = new Set(action.alerts.map((a) => a.aid));
+      const panic = state.panic.filter((a) => !gone.has(a.aid));
+      const geofence = state.geofence.filter((a) => !gone.has(a.aid));
+      const recent = state.recent.filter((r) => !gone.has(r.event.aid));
+      if (panic.length === state.panic.length && geofence.length === state.geofence.length && recent.length === state.recent.length) {
+        return state;
+      }
+      let counts = bump(state.counts, 'panic', panic.length - state.panic.length);
+      counts = bump(counts, 'zone', geofence.length - state.geofence.length);
+      return { ...state, panic, geofence, counts, recent };
     }
     case 'reset':
       return initialAlertsState;

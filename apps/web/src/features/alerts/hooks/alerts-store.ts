@@ -8,7 +8,7 @@ const listeners = new Set<() => void>();
 
 /**
  * The tab's open alerts: fed by dashalerts (at sign-in, start, site switch, reconnect) and live by
- * 'alerts:new' (see use-alerts-feed); the banners and the dashboard read it.
+ * 'alerts:new' and 'alerts:cleared' (see use-alerts-feed); the banners and the dashboard read it.
  */
 export function dispatchAlerts(action: AlertsAction): void {
   const next = alertsReducer(state, action);

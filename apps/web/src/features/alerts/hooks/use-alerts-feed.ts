@@ -1,4 +1,4 @@
-import type { AlertEvent, SessionUser } from '@fleet/shared';
+import type { AlertEvent, ClearedAlert, SessionUser } from '@fleet/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSiteEvents } from '../../../shared/realtime/use-site-events.ts';
@@ -10,7 +10,7 @@ import { playPanicTone } from './panic-tone.ts';
 /**
  * Spec 4 ("login success ... loads alerts"): while signed in, the alerts store is fed by dashalerts
  * (at sign-in or start, after a site switch, after the socket reconnects, and every minute) and live
- * by 'alerts:new'. In production a new panic also sounds the alarm tone.
+ * by 'alerts:new' and 'alerts:cleared'. In production a new panic also sounds the alarm tone.
  */
 export function useAlertsFeed(user: SessionUser): void {
   const queryClient = useQueryClient();
@@ -29,6 +29,13 @@ export function useAlertsFeed(user: SessionUser): void {
   useSiteEvents(user.token, {
     'alerts:new': (events: AlertEvent[]) => {
       dispatchAlerts({ type: 'received', events, at: Date.now() });
+      void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
+    },
+    // Cleared here or in another browser: the banners drop them now; the counts of categories the
+    // store holds no list for (SPN, Run Over) and the lists come from the server again.
+    'alerts:cleared': (alerts: ClearedAlert[]) => {
+      dispatchAlerts({ type: 'cleared', alerts });
+      void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
       void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
     },
     onReconnect: () => {

@@ -1,0 +1,158 @@
+import type { AlertEvent, ClearedAlert, ClientToServerEvents, ServerToClientEvents, SessionUser, VehicleUpdate } from '@fleet/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { record, TestDevice } from '../../test/device-client.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+// A clear in one browser reaches every open browser of the site at once: 'alerts:cleared' with the
+// alert ids, and for an alarm a 'vehicles:update' carrying the recomputed vehiclealarm.
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+let t: TestApp;
+let base: string;
+let ops: SessionUser;
+let admin: SessionUser;
+let northway: SessionUser;
+let unit: { id: number; device_id: string };
+let fence: { lat: number; lon: number };
+let device: TestDevice;
+let seq = 0;
+const sockets: Client[] = [];
+
+/** Everything a socket heard, to wait on and to check nothing else came. */
+interface Heard { cleared: ClearedAlert[]; updates: VehicleUpdate[]; alerts: AlertEvent[] }
+const heard = new Map<Client, Heard>();
+
+async function open(user: SessionUser): Promise<Client> {
+  const s: Client = connect(base, { autoConnect: false, transports: ['websocket'], auth: { token: user.token, instanceuuid: user.instanceuuid } });
+  sockets.push(s);
+  const h: Heard = { cleared: [], updates: [], alerts: [] };
+  heard.set(s, h);
+  s.on('alerts:cleared', (list) => h.cleared.push(...list));
+  s.on('vehicles:update', (list) => h.updates.push(...list));
+  s.on('alerts:new', (list) => h.alerts.push(...list));
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+    s.connect();
+  });
+  return s;
+}
+
+async function until<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const at = (lat: number, lon: number, panic = 0) => {
+  const r = record(++seq, { latitude: lat, longitude: lon });
+  r.io.set(2, { size: 1, value: panic });
+  return r;
+};
+const of = (s: Client) => heard.get(s) as Heard;
+
+let mine: Client;
+let colleague: Client;
+let theirs: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const a = t.app.server.address();
+  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  ops = await t.login('ops.leeds@aire-valley.example');
+  admin = await t.login('admin.leeds@aire-valley.example');
+  northway = await t.login('ops@northway.example');
+  expect(admin.siteid).toBe(ops.siteid);
+  unit = (await t.database.pool.query('SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id = 1 ORDER BY id LIMIT 1', [ops.siteid])).rows[0];
+  fence = (await t.database.pool.query('SELECT lat, lon FROM poi WHERE site_id = $1 AND mode = 1 AND is_geofence ORDER BY id LIMIT 1', [ops.siteid])).rows[0];
+  mine = await open(ops);
+  colleague = await open(admin);
+  theirs = await open(northway);
+  device = await TestDevice.connect(t.ingest.ports.teltonika);
+  expect(await device.login(unit.device_id)).toBe(1);
+  expect(await device.send([at(54.5, -2.5)])).toBe(1);
+});
+afterAll(async () => {
+  device.close();
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+const raised = (s: Client, kind: string) => until(() => of(s).alerts.filter((x) => x.kind === kind && x.uid === unit.id), (l) => l.length > 0);
+const currentUpdated = async () =>
+  ((await t.database.pool.query<{ device_time: Date }>('SELECT device_time FROM unit_state WHERE unit_id = $1', [unit.id])).rows[0]?.device_time as Date).toISOString();
+
+describe('clearing an alarm reaches every open browser of the site', () => {
+  it('clearpanicalarm: alerts:cleared with the panic, and the vehicle without its alarm', async () => {
+    expect(await device.send([at(54.5, -2.5, 1)])).toBe(1);
+    const [panic] = await raised(colleague, 'panic');
+    await until(() => of(colleague).updates.filter((u) => u.unitid === unit.id && u.vehiclealarm), (l) => l.length > 0);
+    of(colleague).updates.length = 0;
+
+    expect((await t.call('POST', 'clearpanicalarm', { token: admin.token, body: { aid: panic?.aid } })).json().ok).toBe(1);
+    expect(await until(() => of(colleague).cleared, (l) => l.length > 0)).toEqual([{ aid: panic?.aid, kind: 'panic', uid: unit.id }]);
+    const [update] = await until(() => of(colleague).updates.filter((u) => u.unitid === unit.id), (l) => l.length > 0);
+    expect(update?.vehiclealarm).toBe(false);
+  });
+
+  it('clearvehiclealarm: the other browser hears alerts:cleared and the vehicle without its alarm', async () => {
+    of(colleague).cleared.length = 0;
+    of(mine).cleared.length = 0;
+    of(colleague).updates.length = 0;
+    expect(await device.send([at(fence.lat, fence.lon)])).toBe(1);
+    const [alert] = await raised(colleague, 'geofence');
+    const flagged = await until(() => of(colleague).updates.filter((u) => u.unitid === unit.id && u.vehiclealarm), (l) => l.length > 0);
+    expect(flagged.length).toBeGreaterThan(0);
+    of(colleague).updates.length = 0;
+
+    expect((await t.call('POST', 'clearvehiclealarm', { token: ops.token, body: { uid: unit.id } })).json().ok).toBe(1);
+    const cleared = await until(() => of(colleague).cleared, (l) => l.length > 0);
+    expect(cleared).toEqual([{ aid: alert?.aid, kind: 'geofence', uid: unit.id }]);
+    const [update] = await until(() => of(colleague).updates.filter((u) => u.unitid === unit.id), (l) => l.length > 0);
+    expect(update?.vehiclealarm).toBe(false);
+    // The vehicle's current report time: a browser ignores only an update older than what it holds.
+    expect(update?.updated).toBe(await currentUpdated());
+    // The browser that cleared hears it too (its other tabs have the same banner).
+    expect(await until(() => of(mine).cleared, (l) => l.length > 0)).toEqual(cleared);
+  });
+
+  it('clearalert: a Run Over acknowledged is dropped everywhere; no vehicle update, it is not an alarm', async () => {
+    of(colleague).cleared.length = 0;
+    of(colleague).updates.length = 0;
+    // The test records are on a Sunday morning, outside the site's working hours: ignition on is a Run Over.
+    const runover = (await t.call('GET', 'alertlist?list=runover&open=1', { token: ops.token })).json().alerts.find((a: { uid: number }) => a.uid === unit.id);
+    expect(runover).toBeDefined();
+    expect((await t.call('POST', 'clearalert', { token: ops.token, body: { aid: runover.aid } })).json().ok).toBe(1);
+    expect(await until(() => of(colleague).cleared, (l) => l.length > 0)).toEqual([{ aid: runover.aid, kind: 'runover', uid: unit.id }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(of(colleague).updates.filter((u) => u.unitid === unit.id)).toEqual([]);
+  });
+
+  it('says nothing when the alert was cleared already', async () => {
+    of(colleague).cleared.length = 0;
+    const [panic] = of(colleague).alerts.filter((x) => x.kind === 'panic');
+    expect((await t.call('POST', 'clearpanicalarm', { token: ops.token, body: { aid: panic?.aid } })).json().ok).toBe(1);
+    expect((await t.call('POST', 'clearvehiclealarm', { token: ops.token, body: { uid: unit.id } })).json().ok).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(of(colleague).cleared).toEqual([]);
+  });
+
+  it("tells another tenant's browsers nothing, and another tenant's clear is a missing alert", async () => {
+    expect(of(theirs).cleared).toEqual([]);
+    expect(of(theirs).updates.filter((u) => u.unitid === unit.id)).toEqual([]);
+    expect(await device.send([at(54.5, -2.5, 0), at(54.5, -2.5, 1)])).toBe(2);
+    const panic = (await until(() => raised(colleague, 'panic'), (l) => l.length > 1)).at(-1);
+    of(colleague).cleared.length = 0;
+    expect((await t.call('POST', 'clearpanicalarm', { token: northway.token, body: { aid: panic?.aid } })).statusCode).toBe(404);
+    expect((await t.call('POST', 'clearalert', { token: northway.token, body: { aid: panic?.aid } })).statusCode).toBe(404);
+    expect((await t.call('POST', 'clearvehiclealarm', { token: northway.token, body: { uid: unit.id } })).statusCode).toBe(404);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(of(colleague).cleared).toEqual([]);
+    expect(of(theirs).cleared).toEqual([]);
+    expect(of(theirs).updates.filter((u) => u.unitid === unit.id)).toEqual([]);
+  });
+});
