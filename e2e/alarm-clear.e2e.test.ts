@@ -1,0 +1,106 @@
+import type { AvlRecord } from '@fleet/protocols';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { reportAsDevice } from './support.ts';
+
+// Two operators of the same site have the app open. A device raises an alert; both see the banner;
+// one clears it, and the other's banner line goes away at once, without a reload.
+let browser: Browser;
+let first: Page;
+let second: Page;
+let seq = 0;
+interface Unit { unitid: number; deviceid: string; registration: string; unittype: number }
+
+function position(lat: number, lon: number, panic = 0): AvlRecord {
+  return {
+    timestampMs: Date.UTC(2026, 10, 22, 11, 0, 0) + ++seq * 1000, priority: panic ? 2 : 0, longitude: lon, latitude: lat, altitude: 50, angle: 0,
+    satellites: 10, speedKmh: 20, eventIoId: 0,
+    io: new Map([[239, { size: 1, value: 1 }], [2, { size: 1, value: panic }]]), ioVariable: new Map(),
+  };
+}
+
+async function signIn(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(inject('demoPassword'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/tabs\/tabs\//);
+  return page;
+}
+
+async function api<T>(page: Page, call: string): Promise<T> {
+  return page.evaluate(async (c) => {
+    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string; customerid: number; siteid: number };
+    const url = `/api/v1/${c.replace('{cid}', String(user.customerid)).replace('{siteid}', String(user.siteid))}`;
+    return (await fetch(url, { headers: { Authorization: `Bearer ${user.token}` } })).json();
+  }, call) as Promise<T>;
+}
+
+/** Runs `body` while `page` cannot reach dashalerts (its refresh of the open alerts). */
+async function offline(page: Page, body: () => Promise<void>): Promise<void> {
+  const pattern = '**/api/v1/dashalerts*';
+  await page.route(pattern, (route) => route.abort());
+  try {
+    await body();
+  } finally {
+    await page.unroute(pattern);
+  }
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: inject('chromiumPath'),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  const context = () => browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1280, height: 800 } });
+  [first, second] = await Promise.all([
+    context().then((c) => signIn(c, inject('operatorEmail'))),
+    context().then((c) => signIn(c, inject('adminEmail'))),
+  ]);
+  // The dashboard: a light page, so two browsers on a shared machine stay quick.
+  await Promise.all([first.goto('/tabs/tabs/dashboard'), second.goto('/tabs/tabs/dashboard')]);
+});
+afterAll(async () => { await browser?.close(); });
+
+describe('clearing an alert in one browser', () => {
+  let unit: Unit;
+
+  it('removes the geofence banner line in the other browser without a reload', async () => {
+    const { units } = await api<{ units: Unit[] }>(first, 'units?cid={cid}');
+    // An HGV of the site: the other browser tests use vans, so this one's alerts are its own.
+    unit = units.filter((u) => u.unittype === 2).at(-1) as Unit;
+    const { poi } = await api<{ poi: { id: number; mode: number; gp: string | null }[] }>(first, 'poi?siteid={siteid}');
+    let fence: string | undefined;
+    for (const p of poi.filter((x) => x.mode === 1 && x.gp)) {
+      const g = await api<{ poi: { geofence: boolean } }>(first, `getgeofence?id=${p.id}`);
+      if (g.poi.geofence) { fence = p.gp as string; break; }
+    }
+    expect(fence).toBeDefined();
+    const [lat, lon] = (fence as string).split(',').map(Number) as [number, number];
+    await reportAsDevice(unit.deviceid, [position(54.6, -2.6), position(lat, lon)]);
+
+    const clearButton = (page: Page) => page.getByRole('button', { name: `Clear alert for ${unit.registration}` });
+    await expect.poll(() => clearButton(first).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => clearButton(second).count(), { timeout: 15_000 }).toBe(1);
+    // The other browser cannot ask dashalerts again: only the push can take its line away.
+    await offline(second, async () => {
+      await clearButton(first).click();
+      await expect.poll(() => clearButton(first).count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => clearButton(second).count(), { timeout: 10_000 }).toBe(0);
+    });
+  });
+
+  it('removes an acknowledged panic from the other browser without a reload', async () => {
+    await reportAsDevice(unit.deviceid, [position(54.6, -2.6, 0), position(54.6, -2.6, 1)]);
+    const ackButton = (page: Page) => page.getByRole('button', { name: `Acknowledge panic for ${unit.registration}` });
+    await expect.poll(() => ackButton(first).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => ackButton(second).count(), { timeout: 15_000 }).toBe(1);
+    await offline(first, async () => {
+      await ackButton(second).click();
+      await second.getByRole('button', { name: 'Yes Please' }).click();
+      await expect.poll(() => ackButton(second).count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => ackButton(first).count(), { timeout: 10_000 }).toBe(0);
+    });
+  });
+});
