@@ -76,6 +76,19 @@ describe('buildVehicleFeatures', () => {
     const ids = buildVehicleFeatures(list, now).map((f) => f.id);
     expect(ids).toEqual([1, 2]);
   });
+
+  it('gives back the same feature for a vehicle object it has seen, and a new one for a replaced vehicle', () => {
+    const cache = new WeakMap();
+    const a = v(1);
+    const b = v(2);
+    const first = buildVehicleFeatures([a, b], now, cache);
+    const moved = { ...b, lat: 53.9 };
+    const second = buildVehicleFeatures([a, moved], now, cache);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1]?.geometry.coordinates[1]).toBe(53.9);
+    expect(diffVehicleFeatures(new Map(first.map((x) => [x.properties.unitid, x])), second)?.add?.map((x) => x.id)).toEqual([2]);
+  });
 });
 
 describe('diffVehicleFeatures', () => {

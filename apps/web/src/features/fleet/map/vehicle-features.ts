@@ -44,11 +44,24 @@ export function vehicleFeature(v: Vehicle, now: number): VehicleFeature | null {
   };
 }
 
-/** The features for the vehicles (those with a position). */
-export function buildVehicleFeatures(vehicles: readonly Vehicle[], now: number): VehicleFeature[] {
+/**
+ * The features for the vehicles (those with a position). With a cache, a vehicle object seen
+ * before gives back the same feature object: live updates replace only the vehicles that moved, so
+ * a 10,000-vehicle fleet rebuilds a few hundred features a flush, not all of them. The cache must
+ * be dropped when `now` moves on far enough to change a state (stale-ness).
+ */
+export function buildVehicleFeatures(
+  vehicles: readonly Vehicle[],
+  now: number,
+  cache?: WeakMap<Vehicle, VehicleFeature | null>,
+): VehicleFeature[] {
   const features: VehicleFeature[] = [];
   for (const v of vehicles) {
-    const f = vehicleFeature(v, now);
+    let f = cache?.get(v);
+    if (f === undefined) {
+      f = vehicleFeature(v, now);
+      cache?.set(v, f);
+    }
     if (f) features.push(f);
   }
   return features;
@@ -83,7 +96,7 @@ export function diffVehicleFeatures(
   for (const f of next) {
     ids.add(f.properties.unitid);
     const before = shown.get(f.properties.unitid);
-    if (!before || !sameFeature(before, f)) add.push(f);
+    if (before !== f && (!before || !sameFeature(before, f))) add.push(f);
   }
   const remove = [...shown.keys()].filter((id) => !ids.has(id));
   if (add.length === 0 && remove.length === 0) return null;

@@ -54,20 +54,29 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
     const pulse = createAlarmPulse(map, LAYER.pulse);
     let vehicles: Vehicle[] = [];
     let shown = new Map<number, VehicleFeature>();
+    // Features of vehicle objects already seen (untouched vehicles keep their object across updates).
+    let cache = new WeakMap<Vehicle, VehicleFeature | null>();
 
     const sync = () => {
-      const features = buildVehicleFeatures(vehiclesInFilter(vehicles, filterRef.current), Date.now());
+      const features = buildVehicleFeatures(vehiclesInFilter(vehicles, filterRef.current), Date.now(), cache);
       const diff = diffVehicleFeatures(shown, features);
-      shown = new Map(features.map((f) => [f.properties.unitid, f]));
-      if (diff) void source?.updateData(diff);
+      if (diff) {
+        shown = new Map(features.map((f) => [f.properties.unitid, f]));
+        void source?.updateData(diff);
+      }
       pulse.set(features.some((f) => f.properties.alarm === 1));
+    };
+    // The clock moves vehicles into stale-ness without an update: rebuild every feature now and then.
+    const resyncAll = () => {
+      cache = new WeakMap();
+      sync();
     };
     syncRef.current = sync;
     const unsubscribe = subscribeVehicles(queryClient, siteId, (next) => {
       vehicles = next;
       sync();
     });
-    const resync = window.setInterval(sync, RESYNC_MS);
+    const resync = window.setInterval(resyncAll, RESYNC_MS);
 
     const openCluster = async (hit: MapGeoJSONFeature, e: MapMouseEvent) => {
       if (!source) return;
