@@ -2,7 +2,7 @@ import { keepNonEmpty } from '@fleet/shared/rules/lists';
 import { Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { IconMapPinOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
@@ -46,6 +46,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
   const clearSearch = useCallback(() => setSearch(''), []);
   const sel = useFleetSelection(routeUnit, clearSearch);
   const [pane, setPane] = useState<'vehicles' | 'drivers' | 'places'>('vehicles');
+  const listScroll = useRef<HTMLDivElement>(null);
   // Stable, so the memoised map does not re-render on live updates.
   const poiOverlays = useMemo(
     () => (
@@ -194,7 +195,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
                     onSort={setSort}
                     disabled={!total}
                   />
-                  <div className={classes.listScroll}>
+                  <div ref={listScroll} className={classes.listScroll}>
                     {vehicles.isPending && <ListSkeleton label={t('fleet.loading')} />}
                     {vehicles.isError && (
                       <Stack p="sm">
@@ -216,6 +217,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
                         now={now}
                         onSelect={pickInList}
                         onDetails={openDetails}
+                        scrollRef={listScroll}
                       />
                     )}
                   </div>
