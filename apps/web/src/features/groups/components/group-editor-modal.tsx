@@ -145,7 +145,7 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
             {t('groups.selected', { count: units.size, total: all?.length ?? 0 })}
             {diff && (diff.added > 0 || diff.removed > 0) && ` · ${t('groups.changes', diff)}`}
           </Text>
-          {tried && problem === 'noVehicles' && (
+          {tried && !editing && units.size === 0 && (
             <Alert color="orange" variant="light" p="xs">
               {t('groups.problem.noVehicles')}
             </Alert>
@@ -159,7 +159,7 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
                   <Button size="xs" variant="default" onClick={() => setConfirmEmpty(false)}>
                     {t('groups.cancel')}
                   </Button>
-                  <Button size="xs" color="orange.8" loading={save.isPending} onClick={() => submit(new Set())}>
+                  <Button size="xs" color="orange.9" loading={save.isPending} onClick={() => submit(new Set())}>
                     {t('groups.emptyYes')}
                   </Button>
                 </Group>
@@ -169,7 +169,7 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
             <Group justify="space-between" gap="xs">
               <div>
                 {editing && (
-                  <Button variant="subtle" color="orange.8" size="sm" onClick={() => setConfirmEmpty(true)} disabled={save.isPending}>
+                  <Button variant="default" size="sm" onClick={() => setConfirmEmpty(true)} disabled={save.isPending}>
                     {t('groups.empty')}
                   </Button>
                 )}
