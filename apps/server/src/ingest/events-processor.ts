@@ -5,7 +5,7 @@ import { GeofenceTracker } from '../modules/geofence/geofence-tracker.ts';
 import { assetLocationCode, DEFAULT_WORKING_HOURS, isOutsideWorkingHours, locationCodeRaisesAlarm, workingHoursSchema } from '@fleet/shared';
 import { isAssetUnit } from './asset-movement.ts';
 import { interpret } from './io-map.ts';
-import { readHorizon } from './log-horizon.ts';
+import { sharedHorizon, type SharedHorizon } from './log-horizon.ts';
 import type { UnitDirectory } from './unit-directory.ts';
 import type { RaisedAlert } from './ingest-events.ts';
 
@@ -27,8 +27,13 @@ const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)
  * unique key, so a crash or restart neither loses nor repeats one. A unit's first position sets its
  * memory without alerts (a vehicle already parked inside its depot raises nothing).
  */
-export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: { batch?: number; onAlerts?: (a: NewAlert[]) => void } = {}) {
+export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
+  batch?: number; onAlerts?: (a: NewAlert[]) => void;
+  /** The horizon read shared with the other processors (one gate take serves all of a cycle). */
+  horizon?: SharedHorizon;
+} = {}) {
   const batch = opts.batch ?? 20_000;
+  const horizons = opts.horizon ?? sharedHorizon();
   const index = new GeofenceIndex();
   let loaded = false;
 
@@ -40,12 +45,13 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   }
 
   async function runOnce(): Promise<number> {
+    const ticket = horizons.ticket();
     if (!loaded) await reloadGeofences();
     const client = await checkout(pool);
     let raised: NewAlert[] = [];
     let count = 0;
     try {
-      const horizon = await readHorizon(client);
+      const horizon = await horizons.read(client, ticket);
       await client.query('BEGIN');
       if (!(await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY])).rows[0]?.ok) {
         await client.query('ROLLBACK');

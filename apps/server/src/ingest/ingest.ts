@@ -7,6 +7,7 @@ import { IngestStats } from './ingest-stats.ts';
 import { osmandHttpServer } from './osmand-http.ts';
 import { positionWriter, type WriterOptions } from './position-writer.ts';
 import { eventsProcessor, type NewAlert } from './events-processor.ts';
+import { sharedHorizon } from './log-horizon.ts';
 import { processorLoop } from './processor-loop.ts';
 import { stateProcessor, type StateChange } from './state-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
@@ -33,8 +34,10 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const alertEvents = new EventEmitter<{ alerts: [NewAlert[]] }>();
   alertEvents.setMaxListeners(0);
   const warn = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: will retry`);
-  const state = stateProcessor(pool, directory, { onChanges: (changes) => stateEvents.emit('changes', changes) });
-  const events = eventsProcessor(pool, directory, { onAlerts: (list) => alertEvents.emit('alerts', list) });
+  // Both processors run at each kick; one read of the log horizon serves both.
+  const horizon = sharedHorizon();
+  const state = stateProcessor(pool, directory, { horizon, onChanges: (changes) => stateEvents.emit('changes', changes) });
+  const events = eventsProcessor(pool, directory, { horizon, onAlerts: (list) => alertEvents.emit('alerts', list) });
   const loops = [
     processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
     processorLoop(events.runOnce, { batch: 20_000, onError: warn('events processor') }),

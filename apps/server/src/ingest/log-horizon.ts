@@ -22,3 +22,33 @@ export async function readHorizon(client: pg.PoolClient): Promise<string> {
     await client.query('SELECT pg_advisory_unlock($1)', [LOG_GATE_KEY]);
   }
 }
+
+/**
+ * One horizon read for every processor that can use it: each processor taking the gate on every run
+ * would pause the log's writers once per processor. A horizon stays safe forever (ids below it stay
+ * settled), so sharing only costs freshness, and freshness has one rule: a run may use a read that
+ * began after the run did. Its kick came after its positions committed, and a read that begins later
+ * takes the gate later, so it covers them. A run takes a ticket when it starts and asks with it: it
+ * joins a read begun after its ticket (in flight or done) or begins one on its own connection.
+ */
+export function sharedHorizon(read: (client: pg.PoolClient) => Promise<string> = readHorizon) {
+  let clock = 0;
+  let last: { tick: number; value: Promise<string> } | undefined;
+  return {
+    /** Taken when a run starts, before anything else. */
+    ticket(): number {
+      return ++clock;
+    },
+    read(client: pg.PoolClient, ticket: number): Promise<string> {
+      if (last && last.tick > ticket) return last.value;
+      const current = { tick: ++clock, value: read(client) };
+      last = current;
+      // A failed read is never handed to a later run.
+      current.value.catch(() => {
+        if (last === current) last = undefined;
+      });
+      return current.value;
+    },
+  };
+}
+export type SharedHorizon = ReturnType<typeof sharedHorizon>;

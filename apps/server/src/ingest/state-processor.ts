@@ -2,7 +2,7 @@ import { checkout } from '@fleet/db';
 import type pg from 'pg';
 import { assetLocationCodes, isAssetUnit } from './asset-movement.ts';
 import { interpret } from './io-map.ts';
-import { readHorizon } from './log-horizon.ts';
+import { sharedHorizon, type SharedHorizon } from './log-horizon.ts';
 import type { StateChange } from './ingest-events.ts';
 import type { UnitDirectory } from './unit-directory.ts';
 
@@ -62,15 +62,19 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
  */
 export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   batch?: number; onChanges?: (changes: StateChange[]) => void;
+  /** The horizon read shared with the other processors (one gate take serves all of a cycle). */
+  horizon?: SharedHorizon;
 } = {}) {
   const batch = opts.batch ?? 20_000;
+  const horizons = opts.horizon ?? sharedHorizon();
 
   async function runOnce(): Promise<number> {
+    const ticket = horizons.ticket();
     const client = await checkout(pool);
     let changes: StateChange[] = [];
     let count = 0;
     try {
-      const horizon = await readHorizon(client);
+      const horizon = await horizons.read(client, ticket);
       await client.query('BEGIN');
       const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY]);
       if (!lock.rows[0]?.ok) {
