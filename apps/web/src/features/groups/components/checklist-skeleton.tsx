@@ -3,7 +3,7 @@ import { Group, Skeleton, Stack } from '@mantine/core';
 /** Placeholder rows shaped like the vehicle checklist. */
 export function ChecklistSkeleton({ label, rows = 8 }: { label: string; rows?: number }) {
   return (
-    <Stack gap={0} aria-busy="true" aria-label={label} role="status" h="min(46dvh, 420px)" style={{ overflow: 'hidden' }}>
+    <Stack gap={0} aria-busy="true" aria-label={label} role="status" h="min(42dvh, 420px)" style={{ overflow: 'hidden' }}>
       {Array.from({ length: rows }, (_, r) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
         <Group key={r} h={40} px={8} gap={10} wrap="nowrap">

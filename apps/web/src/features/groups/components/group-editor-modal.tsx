@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +33,8 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
   const vehicles = useQuery(groupVehiclesQuery(siteId));
   const save = useSaveGroup(siteId);
   const view = useFleetView();
+  // A phone gets the whole screen: the checklist is the point of the dialog.
+  const phone = useMediaQuery('(max-width: 36em)');
   const start = groups.find((g) => g.id === initialId) ?? null;
   const [editing, setEditing] = useState<ListedGroup | null>(start);
   const [name, setName] = useState('');
@@ -79,7 +82,7 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('groups.title')} size="lg" transitionProps={{ duration: 0 }}>
+    <Modal opened onClose={onClose} title={t('groups.title')} size="lg" fullScreen={phone} transitionProps={{ duration: 0 }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
