@@ -57,12 +57,31 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
     // Features of vehicle objects already seen (untouched vehicles keep their object across updates).
     let cache = new WeakMap<Vehicle, VehicleFeature | null>();
 
+    // One change at a time goes to the map's worker: while it works (re-clustering a large fleet
+    // takes a while on a slow machine) later changes gather here and go as one diff when it is done,
+    // so a fleet that moves faster than the worker keeps up instead of queueing work.
+    let inFlight = false;
+    let behind = false;
+    let stopped = false;
     const sync = () => {
+      if (inFlight) {
+        behind = true;
+        return;
+      }
+      behind = false;
       const features = buildVehicleFeatures(vehiclesInFilter(vehicles, filterRef.current), Date.now(), cache);
       const diff = diffVehicleFeatures(shown, features);
-      if (diff) {
+      if (diff && source) {
         shown = new Map(features.map((f) => [f.properties.unitid, f]));
-        void source?.updateData(diff);
+        inFlight = true;
+        source
+          .updateData(diff)
+          .catch((error: unknown) => console.warn('Vehicle positions not drawn:', error))
+          .finally(() => {
+            inFlight = false;
+            // After a frame, so the tiles the change asked for are requested before the next change.
+            if (behind && !stopped) window.requestAnimationFrame(() => !stopped && sync());
+          });
       }
       pulse.set(features.some((f) => f.properties.alarm === 1));
     };
@@ -123,6 +142,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
     }
 
     return () => {
+      stopped = true;
       syncRef.current = null;
       unsubscribe();
       window.clearInterval(resync);
