@@ -81,8 +81,11 @@ const LABEL_FONT_SIZE = 11;
 const LABEL_PAD_X = 5;
 const LABEL_HEIGHT = 17;
 
-/** A registration label: dark text on a white pill with a thin border (no map glyph server needed). */
-export function renderLabel(text: string, pixelRatio: number): RenderedImage {
+/**
+ * A map label: dark text on a white pill with a thin grey border (a registration), or with
+ * `accent` the text and border in that colour (a place). No map glyph server is needed.
+ */
+export function renderLabel(text: string, pixelRatio: number, accent?: string): RenderedImage {
   const font = `600 ${LABEL_FONT_SIZE}px ${DRAWING_FONT}`;
   const measure = canvas2d(1, 1);
   measure.font = font;
@@ -95,13 +98,13 @@ export function renderLabel(text: string, pixelRatio: number): RenderedImage {
   ctx.roundRect(1, 1, w - 2, LABEL_HEIGHT - 2, 4);
   ctx.fillStyle = 'rgba(255,255,255,0.94)';
   ctx.fill();
-  ctx.strokeStyle = '#868e96';
-  ctx.lineWidth = 1;
+  ctx.strokeStyle = accent ?? '#868e96';
+  ctx.lineWidth = accent ? 1.5 : 1;
   ctx.stroke();
   ctx.font = font;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillStyle = '#1f2933';
+  ctx.fillStyle = accent ?? '#1f2933';
   ctx.fillText(text, w / 2, LABEL_HEIGHT / 2 + 0.5);
   return { width, height, data: ctx.getImageData(0, 0, width, height).data };
 }

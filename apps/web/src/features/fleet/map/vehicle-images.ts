@@ -1,4 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { addImageDrawer } from '../../../shared/map/map-images.ts';
 import { renderDrawing, renderLabel } from '../../../shared/vehicles/drawing-canvas.ts';
 import { mapImageFor } from './map-images.ts';
 
@@ -11,13 +12,9 @@ const installed = new WeakSet<MapLibreMap>();
 export function installVehicleImages(map: MapLibreMap): void {
   if (installed.has(map)) return;
   installed.add(map);
-  // Sharp on high-density screens without drawing 4x images on ordinary ones.
-  const ratio = Math.min(3, Math.max(2, Math.ceil(window.devicePixelRatio || 1)));
-  map.setMissingStyleImageResolver((id) => {
-    if (map.hasImage(id)) return;
+  addImageDrawer(map, (id, ratio) => {
     const image = mapImageFor(id);
-    if (!image) return;
-    const pixels = image.kind === 'drawing' ? renderDrawing(image.drawing, ratio) : renderLabel(image.text, ratio);
-    map.addImage(id, pixels, { pixelRatio: ratio });
+    if (!image) return null;
+    return image.kind === 'drawing' ? renderDrawing(image.drawing, ratio) : renderLabel(image.text, ratio);
   });
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { useSavePoi } from '../api/poi-mutations.ts';
 import { draftBody, draftProblems, finishPolygon, type PoiDraft, RADIUS_LIMITS } from '../model/poi-draft.ts';
+import { cornerToRemove, removeVertex } from '../model/poi-handles.ts';
 import { setPoiState, updateDraft } from '../model/poi-store.ts';
 
 /** The place being drawn or edited: name, radius, flags, and what to click on the map next. */
@@ -13,6 +14,7 @@ export function PoiForm({ siteId, draft }: { siteId: number; draft: PoiDraft }) 
   const set = (change: Partial<PoiDraft>) => updateDraft((d) => ({ ...d, ...change }));
   const close = () => setPoiState({ draft: null });
   const hint = draft.mode === 1 ? t('poi.hintCircle') : draft.closed ? t('poi.hintClosed') : t('poi.hintPolygon', { count: draft.points.length });
+  const corner = cornerToRemove(draft);
 
   return (
     <Stack
@@ -45,12 +47,23 @@ export function PoiForm({ siteId, draft }: { siteId: number; draft: PoiDraft }) 
           error={problems.includes('radius') ? t('poi.radiusRange') : undefined}
         />
       )}
-      {draft.mode === 2 && !draft.closed && (
+      {draft.mode === 2 && (
         <Group gap={6}>
-          <Button size="compact-xs" variant="default" onClick={() => updateDraft(finishPolygon)} disabled={draft.points.length < 3}>
-            {t('poi.finish')}
+          {!draft.closed && (
+            <Button size="compact-xs" variant="default" onClick={() => updateDraft(finishPolygon)} disabled={draft.points.length < 3}>
+              {t('poi.finish')}
+            </Button>
+          )}
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => corner !== null && updateDraft((d) => removeVertex(d, corner))}
+            disabled={corner === null}
+            title={draft.closed && corner === null ? t('poi.removeCornerHint') : undefined}
+          >
+            {draft.closed ? t('poi.removeCorner') : t('poi.removeLastCorner')}
           </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => set({ points: [] })} disabled={draft.points.length === 0}>
+          <Button size="compact-xs" variant="subtle" onClick={() => set({ points: [], closed: false, selected: null })} disabled={draft.points.length === 0}>
             {t('poi.clearPoints')}
           </Button>
         </Group>

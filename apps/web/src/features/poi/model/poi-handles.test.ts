@@ -2,7 +2,8 @@ import { haversineKm, savePoiBodySchema } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
 import { draftBody, draftOf, newDraft, type PoiDraft } from './poi-draft.ts';
 import {
-  canRemoveVertex, cornerToRemove, draftHandles, dragHandle, insertVertex, moveVertex, radiusThrough, removeVertex, selectVertex,
+  canRemoveVertex, cornerToRemove, draftHandles, dragHandle, handleNear, insertVertex, moveVertex, radiusThrough, removeVertex,
+  selectVertex,
 } from './poi-handles.ts';
 import type { Poi } from './poi-shapes.ts';
 
@@ -23,11 +24,30 @@ describe('polygon handles', () => {
     expect(mids[3]?.at[0]).toBeCloseTo(-1.6);
     expect(mids[3]?.at[1]).toBeCloseTo(53.75);
   });
-  it('draws corners over midpoints, and gives an open outline no closing-edge midpoint', () => {
+  it('draws corners over midpoints, and gives an outline still being drawn no midpoints (clicks there add corners)', () => {
     const kinds = draftHandles(yard()).map((h) => h.kind);
     expect(kinds.lastIndexOf('midpoint')).toBeLessThan(kinds.indexOf('vertex'));
     const open = { ...yard(), closed: false };
-    expect(draftHandles(open).filter((h) => h.kind === 'midpoint')).toHaveLength(3);
+    expect(draftHandles(open).map((h) => h.kind)).toEqual(['vertex', 'vertex', 'vertex', 'vertex']);
+  });
+});
+
+describe('which handle a press catches', () => {
+  // 1 degree = 1000 px, north up: enough to place handles on a test screen.
+  const screen = (at: [number, number]) => ({ x: (at[0] + 1.6) * 1000, y: (53.8 - at[1]) * 1000 });
+  it('catches the nearest corner within reach, and nothing out of reach', () => {
+    const handles = draftHandles(yard());
+    expect(handleNear(handles, screen, { x: 102, y: 96 }, 16)).toMatchObject({ kind: 'vertex', index: 1 });
+    expect(handleNear(handles, screen, { x: 50, y: 40 }, 16)).toBeNull();
+  });
+  it('prefers a corner to a midpoint in reach of both', () => {
+    const tiny = { ...yard(), points: [{ x: -1.6, y: 53.7 }, { x: -1.59, y: 53.7 }, { x: -1.59, y: 53.71 }] };
+    expect(handleNear(draftHandles(tiny), screen, { x: 4, y: 100 }, 16)).toMatchObject({ kind: 'vertex', index: 0 });
+    expect(handleNear(draftHandles(yard()), screen, { x: 50, y: 100 }, 16)).toMatchObject({ kind: 'midpoint', index: 0 });
+  });
+  it('numbers corners from the draft as it is now, so a press right after a removal finds the right one', () => {
+    const fewer = removeVertex(dragHandle(yard(), { kind: 'midpoint', index: 0 }, at(53.7, -1.55)), 1);
+    expect(handleNear(draftHandles(fewer), screen, { x: 100, y: 100 }, 16)).toMatchObject({ kind: 'vertex', index: 1 });
   });
 });
 

@@ -33,16 +33,41 @@ export function draftHandles(draft: PoiDraft): Handle[] {
   }
   const { points } = draft;
   const midpoints: Handle[] = [];
-  // Edges between consecutive corners, and the closing edge once the outline is closed.
-  const edges = draft.closed ? points.length : points.length - 1;
-  if (points.length < MAX_POINTS) {
-    for (let i = 0; i < edges; i++) {
+  // Only on a closed outline: while drawing, a click near a midpoint must still add a corner.
+  if (draft.closed && points.length < MAX_POINTS) {
+    for (let i = 0; i < points.length; i++) {
       const a = points[i];
       const b = points[(i + 1) % points.length];
       if (a && b) midpoints.push({ kind: 'midpoint', index: i, at: [(a.x + b.x) / 2, (a.y + b.y) / 2] });
     }
   }
   return [...midpoints, ...points.map((p, index): Handle => ({ kind: 'vertex', index, at: [p.x, p.y] }))];
+}
+
+/** Which handle a press catches first when several are in reach: corners, then the rim, centre, midpoints. */
+const PRIORITY: Record<HandleKind, number> = { vertex: 0, radius: 1, centre: 2, midpoint: 3 };
+
+/**
+ * The handle under a screen point: within `reachPx` of it, by priority and then distance.
+ * Worked out from the draft itself (not from what the map last drew), so a press straight after an
+ * edit never catches a corner by its old number.
+ */
+export function handleNear(
+  handles: readonly Handle[],
+  toScreen: (at: [number, number]) => { x: number; y: number },
+  point: { x: number; y: number },
+  reachPx: number,
+): Handle | null {
+  let best: { handle: Handle; distance: number } | null = null;
+  for (const handle of handles) {
+    const p = toScreen(handle.at);
+    const distance = Math.hypot(p.x - point.x, p.y - point.y);
+    if (distance > reachPx) continue;
+    const better = !best || PRIORITY[handle.kind] < PRIORITY[best.handle.kind]
+      || (PRIORITY[handle.kind] === PRIORITY[best.handle.kind] && distance < best.distance);
+    if (better) best = { handle, distance };
+  }
+  return best?.handle ?? null;
 }
 
 /** Moves corner `index` to `at`; any other index leaves the draft as it is. */

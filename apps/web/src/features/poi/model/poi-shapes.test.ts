@@ -1,6 +1,8 @@
 import { haversineKm } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
-import { circleRing, type Poi, poiBounds, poiFeatures, polygonRing } from './poi-shapes.ts';
+import {
+  circleRing, type Poi, poiBounds, poiFeatures, poiLabelAnchor, poiLabelFeatures, poiLabelFor, poiLabelImageId, polygonRing,
+} from './poi-shapes.ts';
 
 const LEEDS = { lat: 53.8, lon: -1.55 };
 const circle = (over: Partial<Poi> = {}): Poi => ({
@@ -58,5 +60,29 @@ describe('poiBounds', () => {
     expect(w).toBeLessThan(-1.55);
     expect(e).toBeGreaterThan(-1.55);
     expect(n - s).toBeCloseTo((2 * 250) / 111_195, 4);
+  });
+});
+
+describe('place labels', () => {
+  it('puts a circle\'s label at its centre and a polygon\'s at its centroid', () => {
+    expect(poiLabelAnchor(circle())).toEqual([-1.55, 53.8]);
+    const [x, y] = poiLabelAnchor(square) ?? [0, 0];
+    expect(x).toBeCloseTo(-1.55, 9);
+    expect(y).toBeCloseTo(53.75, 9);
+  });
+  it('keeps the label inside a concave outline whose centroid falls outside it', () => {
+    // A thin U: the centroid lies in the gap between the arms.
+    const u: Poi = { ...square, geo: { points: [{ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 3, y: 3 }, { x: 2.9, y: 3 }, { x: 2.9, y: 0.1 }, { x: 0.1, y: 0.1 }, { x: 0.1, y: 3 }, { x: 0, y: 3 }] } };
+    expect(poiLabelAnchor(u)).toEqual([0, 0]);
+  });
+  it('labels only the places drawn, each with an image id naming its kind, read back by the drawer', () => {
+    const fc = poiLabelFeatures([circle(), square, circle({ id: 3, showonmap: false }), circle({ id: 5, radius: null })]);
+    expect(fc.features.map((f) => f.properties)).toEqual([
+      { id: 1, label: 'poi-label:p:Depot' },
+      { id: 2, label: 'poi-label:g:Yard' },
+    ]);
+    expect(poiLabelFor(poiLabelImageId('North: gate', true))).toEqual({ name: 'North: gate', geofence: true });
+    expect(poiLabelFor('label:AB12 CDE')).toBeNull();
+    expect(poiLabelFor('poi-label:x:Depot')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { type LatLon, type Poi, parseCentre, polygonBBox, type XY } from '@fleet/shared';
-import type { Feature, FeatureCollection, Polygon } from 'geojson';
+import { type LatLon, type Poi, parseCentre, pointInPolygon, polygonBBox, type XY } from '@fleet/shared';
+import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
 
 export type { Poi };
 /** A ring of [lon, lat] positions, closed (last equals first) as GeoJSON wants. */
@@ -77,4 +77,69 @@ export function poiBounds(poi: Poi): [[number, number], [number, number]] | null
   if (!ring) return null;
   const box = polygonBBox(ring.map(([x, y]) => ({ x, y })));
   return box ? [[box.minLon, box.minLat], [box.maxLon, box.maxLat]] : null;
+}
+
+/** The map image of a place's name label: the kind picks the colour, so it matches the outline. */
+export const poiLabelImageId = (name: string, geofence: boolean) => `poi-label:${geofence ? 'g' : 'p'}:${name}`;
+
+/** What a label image id asks for, or null when it is not a place label. */
+export function poiLabelFor(id: string): { name: string; geofence: boolean } | null {
+  const match = /^poi-label:([gp]):(.+)$/s.exec(id);
+  return match?.[2] ? { name: match[2], geofence: match[1] === 'g' } : null;
+}
+
+/** The area centroid of an open x/y ring (shoelace), or the mean of its corners when it has no area. */
+function centroid(points: readonly XY[]): [number, number] {
+  let area = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < points.length; i++) {
+    const a = points[i] as XY;
+    const b = points[(i + 1) % points.length] as XY;
+    const cross = a.x * b.y - b.x * a.y;
+    area += cross;
+    cx += (a.x + b.x) * cross;
+    cy += (a.y + b.y) * cross;
+  }
+  if (Math.abs(area) < 1e-18) {
+    const n = points.length || 1;
+    return [points.reduce((t, p) => t + p.x, 0) / n, points.reduce((t, p) => t + p.y, 0) / n];
+  }
+  return [cx / (3 * area), cy / (3 * area)];
+}
+
+/** Where a place's name goes: a circle's centre; a polygon's centroid, or a corner when that falls outside. */
+export function poiLabelAnchor(poi: Poi): [number, number] | null {
+  if (poi.mode === 1) {
+    const centre = parseCentre(poi.gp);
+    return centre ? [centre.lon, centre.lat] : null;
+  }
+  const points = poi.geo?.points ?? [];
+  if (points.length < 3) return null;
+  const [x, y] = centroid(points);
+  if (pointInPolygon({ lat: y, lon: x }, points)) return [x, y];
+  const first = points[0] as XY;
+  return [first.x, first.y];
+}
+
+export interface PoiLabelProps {
+  id: number;
+  label: string;
+}
+
+/** One point per place shown on the map, carrying the image id of its name label. */
+export function poiLabelFeatures(pois: readonly Poi[]): FeatureCollection<Point, PoiLabelProps> {
+  const features: Feature<Point, PoiLabelProps>[] = [];
+  for (const poi of pois) {
+    if (!poi.showonmap || !poiRing(poi)) continue;
+    const at = poiLabelAnchor(poi);
+    if (!at) continue;
+    features.push({
+      type: 'Feature',
+      id: poi.id,
+      geometry: { type: 'Point', coordinates: at },
+      properties: { id: poi.id, label: poiLabelImageId(poi.name, poi.geofence) },
+    });
+  }
+  return { type: 'FeatureCollection', features };
 }

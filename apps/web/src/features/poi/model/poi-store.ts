@@ -13,6 +13,11 @@ export interface PoiState {
 let state: PoiState = { visible: true, draft: null, focus: null };
 const listeners = new Set<() => void>();
 
+/** The state now, for map handlers that must not wait for a render. */
+export function getPoiState(): PoiState {
+  return state;
+}
+
 export function setPoiState(change: Partial<PoiState> | ((s: PoiState) => Partial<PoiState>)): void {
   state = { ...state, ...(typeof change === 'function' ? change(state) : change) };
   for (const l of listeners) l();
