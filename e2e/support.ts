@@ -1,21 +1,77 @@
 import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, type AvlRecord } from '@fleet/protocols';
 import net from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Chromium with software WebGL (the map draws without a GPU), signed in as the demo operator. */
-export async function openSignedIn(): Promise<{ browser: Browser; page: Page }> {
-  const browser = await chromium.launch({
+/** Chromium with software WebGL, so the map draws without a GPU. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
     executablePath: inject('chromiumPath'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
-  const page = await (await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1440, height: 900 } })).newPage();
+}
+
+/** A page in a fresh context on the e2e server (or `options.baseURL`), 1440x900 unless told. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1440, height: 900 }, ...options });
+  return context.newPage();
+}
+
+/** Signs in through the login page (the demo operator unless told) and waits for the shell. */
+export async function signIn(page: Page, email = inject('operatorEmail'), password = inject('demoPassword')): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(inject('operatorEmail'));
-  await page.getByLabel('Password', { exact: true }).fill(inject('demoPassword'));
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/tabs\/tabs\//);
+}
+
+export interface OpenOptions {
+  email?: string;
+  password?: string;
+  context?: BrowserContextOptions;
+  /** Runs on the new page before it signs in (listeners that must see everything). */
+  prepare?(page: Page): void;
+}
+
+/** A browser and a page signed in as the demo operator (or `options.email`). */
+export async function openSignedIn(options: OpenOptions = {}): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const page = await newPage(browser, options.context);
+  options.prepare?.(page);
+  await signIn(page, options.email, options.password);
   return { browser, page };
+}
+
+/** A GET on the API with the page's session (the call may carry its own query). */
+export function apiGet<T>(page: Page, call: string): Promise<T> {
+  return page.evaluate(async (c) => {
+    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
+    const res = await fetch(`/api/v1/${c}`, { headers: { Authorization: `Bearer ${user.token}` } });
+    return res.json();
+  }, call) as Promise<T>;
+}
+
+/** A POST on the API with the page's session and its anti-forgery cookie. */
+export function apiPost<T>(page: Page, call: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ call, body }) => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
+      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(`/api/v1/${call}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    { call, body },
+  ) as Promise<T>;
+}
+
+/** The signed-in user's current site, from the stored session. */
+export function siteOf(page: Page): Promise<number> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { siteid: number }).siteid);
 }
 
 /**
