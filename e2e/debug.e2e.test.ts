@@ -1,35 +1,22 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedIn } from './support.ts';
 
 // Browser tests of the unit debugger (debug/:uid): reached from the fleet list, connects only on
 // Connect, and says clearly when the unit is not the user's. The e2e server runs no simulator, so
 // these check the connection and the refusal, not live frames.
-const baseUrl = inject('baseUrl');
-const operatorEmail = inject('operatorEmail');
-const demoPassword = inject('demoPassword');
-
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const sockets: string[] = [];
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.on('websocket', (ws) => sockets.push(ws.url()));
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(operatorEmail);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/tabs\/tabs\//);
+  ({ browser, page } = await openSignedIn({
+    context: { viewport: { width: 1280, height: 800 } },
+    prepare: (p) => p.on('websocket', (ws) => sockets.push(ws.url())),
+  }));
 });
 
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
   await browser?.close();
 });
 

@@ -1,13 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet, openSignedIn, siteOf } from './support.ts';
 
 // Browser tests of the fleet page (issue 4): the MapLibre map renders, the list shows the site's
 // vehicles, search filters as you type, a group view narrows the list, and fleet/:aid/:uid opens
 // with that vehicle selected. The e2e server runs no simulator, so live movement is not tested here.
-const baseUrl = inject('baseUrl');
-const operatorEmail = inject('operatorEmail');
-const demoPassword = inject('demoPassword');
-
 interface ApiVehicle {
   unitid: number;
   registration: string;
@@ -20,41 +17,21 @@ interface ApiGroup {
 }
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
-/** A GET on the API with the signed-in session, from inside the page. */
-function apiGet<T>(call: string): Promise<T> {
-  return page.evaluate(async (c) => {
-    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string; siteid: number };
-    const res = await fetch(`/api/v1/${c}?siteid=${user.siteid}`, { headers: { Authorization: `Bearer ${user.token}` } });
-    return res.json();
-  }, call) as Promise<T>;
-}
+/** A site list (vehicles, groups) of the signed-in user's site. */
+const siteList = async <T,>(call: string): Promise<T> => apiGet<T>(page, `${call}?siteid=${await siteOf(page)}`);
 
 const rows = () => page.getByRole('list', { name: 'Vehicles' }).locator('li[data-unit]');
 const registrations = async () =>
   (await rows().locator('[class*="registration"]').allTextContents()).map((s) => s.trim()).sort();
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    // Software WebGL, so the map draws without a GPU.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(operatorEmail);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/tabs\/tabs\//);
+  ({ browser, page } = await openSignedIn({ prepare: (p) => p.on('pageerror', (e) => pageErrors.push(e.message)) }));
 });
 
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
   await browser?.close();
 });
 
@@ -74,7 +51,7 @@ describe('fleet map page', () => {
   it("lists the site's vehicles, the same ones the API answers", async () => {
     await page.goto('/tabs/tabs/fleet');
     await rows().first().waitFor();
-    const { vehicles } = await apiGet<{ vehicles: ApiVehicle[] }>('vehicles');
+    const { vehicles } = await siteList<{ vehicles: ApiVehicle[] }>('vehicles');
     expect(vehicles.length).toBeGreaterThan(0);
     expect(await registrations()).toEqual(vehicles.map((v) => v.registration).sort());
     await page.getByText(`${vehicles.length} vehicles`, { exact: true }).waitFor();
@@ -100,8 +77,8 @@ describe('fleet map page', () => {
     await page.goto('/tabs/tabs/fleet');
     await rows().first().waitFor();
     const [{ groups }, { vehicles }] = await Promise.all([
-      apiGet<{ groups: ApiGroup[] }>('groups'),
-      apiGet<{ vehicles: ApiVehicle[] }>('vehicles'),
+      siteList<{ groups: ApiGroup[] }>('groups'),
+      siteList<{ vehicles: ApiVehicle[] }>('vehicles'),
     ]);
     const group = groups.find((g) => g.vc > 0 && g.vc < vehicles.length);
     expect(group).toBeDefined();
@@ -131,7 +108,7 @@ describe('fleet map page', () => {
   });
 
   it('opens fleet/:aid/:uid with that vehicle selected', async () => {
-    const { vehicles } = await apiGet<{ vehicles: ApiVehicle[] }>('vehicles');
+    const { vehicles } = await siteList<{ vehicles: ApiVehicle[] }>('vehicles');
     const vehicle = vehicles[vehicles.length - 1];
     if (!vehicle) throw new Error('no vehicles');
     await page.goto(`/tabs/tabs/fleet/0/${vehicle.unitid}`);

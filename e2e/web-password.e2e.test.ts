@@ -1,8 +1,8 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './support.ts';
 
 // Browser tests of the change-password modal and the e-mailed reset link (read from the mail outbox).
-const baseUrl = inject('baseUrl');
 const operatorEmail = inject('operatorEmail');
 const adminEmail = inject('adminEmail');
 const demoPassword = inject('demoPassword');
@@ -15,23 +15,10 @@ const RULES = [
 ];
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 /** The operator's current password, so afterAll can put the demo password back if a test stops half-way. */
 let operatorPassword = demoPassword;
 
-async function open(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/tabs\/tabs\//);
-}
+const open = (): Promise<Page> => newPage(browser, { viewport: { width: 1280, height: 800 } });
 
 /** Rule lines that the modal shows as satisfied (icon and colour change together with data-met). */
 async function metRules(page: Page): Promise<string[]> {
@@ -62,10 +49,7 @@ async function changePasswordThroughMenu(page: Page, from: string, to: string): 
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
@@ -75,7 +59,6 @@ afterAll(async () => {
     await signIn(page, operatorEmail, operatorPassword).catch(() => undefined);
     await changePasswordThroughMenu(page, operatorPassword, demoPassword).catch(() => undefined);
   }
-  for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
 });
 

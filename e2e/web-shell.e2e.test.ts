@@ -1,60 +1,34 @@
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  chromium,
-  type Page,
-} from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './support.ts';
 
 // Browser tests of the web shell (issue 2): sign-in, menu, logout, routing, branding per host, phone layout.
 const baseUrl = inject('baseUrl');
 const altBaseUrl = inject('altBaseUrl');
 const operatorEmail = inject('operatorEmail');
-const demoPassword = inject('demoPassword');
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 /** The operator's signed-in storage (localStorage 'user' + cookies), reused so we sign in rarely. */
 let operatorState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
-async function open(options: BrowserContextOptions = {}, url = baseUrl): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: url,
-    viewport: { width: 1280, height: 800 },
-    ...options,
-  });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/tabs\/tabs\//);
-}
+const open = (options: BrowserContextOptions = {}, url = baseUrl): Promise<Page> =>
+  newPage(browser, { baseURL: url, viewport: { width: 1280, height: 800 }, ...options });
 
 async function storedMenu(page: Page): Promise<Array<{ name: string; link: string }>> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.menu ?? []);
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
   const page = await open();
   await signIn(page, operatorEmail);
   operatorState = await page.context().storageState();
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
 });
 
@@ -81,11 +55,7 @@ describe('signing in', () => {
 
   it('lands on the startup page, else the first menu entry', async () => {
     const page = await open();
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(operatorEmail);
-    await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/tabs\/tabs\//);
+    await signIn(page, operatorEmail);
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(user?.token).toBeTruthy();
     const expected: string = user.startup
