@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircle, IconPolygon, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { ListSkeletonLite } from './list-skeleton-lite.tsx';
@@ -8,11 +8,19 @@ import { usePoiList } from '../api/poi-list.ts';
 import { useDeletePoi, useSavePoi } from '../api/poi-mutations.ts';
 import { draftOf, newDraft, poiBody } from '../model/poi-draft.ts';
 import { focusPoi, setPoiState, usePoiState } from '../model/poi-store.ts';
+import { type Poi, placesMatching } from '../model/poi-shapes.ts';
+import { PlacesList } from './places-list.tsx';
 import { PoiForm } from './poi-form.tsx';
-import { PoiRow } from './poi-row.tsx';
+import type { PoiRowActions } from './poi-row.tsx';
 import classes from './poi.module.css';
 
-/** The site's places: search, kind, showonmap, delete, fly-to, and drawing new ones. */
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const byName = (a: Poi, b: Poi) => collator.compare(a.name, b.name);
+
+/**
+ * The site's places: search, kind, showonmap, delete, fly-to, and drawing new ones. The search
+ * filters the list the map already holds (see docs/decisions.md, "Places search").
+ */
 export function PlacesPanel({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const list = usePoiList(siteId);
@@ -24,11 +32,24 @@ export function PlacesPanel({ siteId }: { siteId: number }) {
   // A draft belongs to this panel: leaving it (another tab, another site) drops the drawing.
   useEffect(() => () => setPoiState({ draft: null }), []);
 
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const all = [...(pois ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-    return q ? all.filter((p) => p.name.toLowerCase().includes(q)) : all;
-  }, [pois, search]);
+  // Typing stays responsive on a site with thousands of places: the list follows a beat behind.
+  const query = useDeferredValue(search);
+  const sorted = useMemo(() => [...(pois ?? [])].sort(byName), [pois]);
+  const shown = useMemo(() => placesMatching(sorted, query), [sorted, query]);
+  const { mutate: saveMutate } = save;
+  const { mutate: removeMutate } = remove;
+  const actions = useMemo<PoiRowActions>(
+    () => ({
+      onFocus: (poi) => focusPoi(poi.id),
+      onShowOnMap: (poi, show) => saveMutate({ body: poiBody(poi, show), geofence: poi.geofence }),
+      onEdit: (poi) => {
+        setPoiState({ draft: draftOf(poi), visible: true });
+        focusPoi(poi.id);
+      },
+      onDelete: (poi) => removeMutate(poi.id),
+    }),
+    [saveMutate, removeMutate],
+  );
 
   if (draft) return <PoiForm siteId={siteId} draft={draft} />;
 
@@ -62,24 +83,7 @@ export function PlacesPanel({ siteId }: { siteId: number }) {
           {search.trim() ? t('poi.noMatch', { query: search.trim() }) : t('poi.empty')}
         </Text>
       )}
-      {shown.length > 0 && (
-        <ul className={classes.list} aria-label={t('poi.listLabel')}>
-          {shown.map((poi) => (
-            <PoiRow
-              key={poi.id}
-              poi={poi}
-              busy={busyId === poi.id}
-              onFocus={() => focusPoi(poi.id)}
-              onShowOnMap={(show) => save.mutate({ body: poiBody(poi, show), geofence: poi.geofence })}
-              onEdit={() => {
-                setPoiState({ draft: draftOf(poi), visible: true });
-                focusPoi(poi.id);
-              }}
-              onDelete={() => remove.mutate(poi.id)}
-            />
-          ))}
-        </ul>
-      )}
+      {shown.length > 0 && <PlacesList places={shown} busyId={busyId} {...actions} />}
     </div>
   );
 }

@@ -1,26 +1,42 @@
 import { ActionIcon, Badge, Button, Group, Switch } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Poi } from '../model/poi-shapes.ts';
 import classes from './poi.module.css';
 
-interface PoiRowProps {
+/** What a row does with its place; the same functions for every row. */
+export interface PoiRowActions {
+  onFocus(poi: Poi): void;
+  onShowOnMap(poi: Poi, show: boolean): void;
+  onEdit(poi: Poi): void;
+  onDelete(poi: Poi): void;
+}
+
+interface PoiRowProps extends PoiRowActions {
   poi: Poi;
   busy: boolean;
-  onFocus(): void;
-  onShowOnMap(show: boolean): void;
-  onEdit(): void;
-  onDelete(): void;
+  /** In a virtual list: the row's place, the total (for screen readers) and the measurer. */
+  placed?: { index: number; of: number; top: number; measure(el: HTMLLIElement | null): void };
 }
 
 /** One place: name and kind (click flies the map there), its showonmap switch, edit and delete. */
-export function PoiRow({ poi, busy, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
+export const PoiRow = memo(function PoiRow({ poi, busy, placed, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const position = placed
+    ? {
+        ref: placed.measure,
+        'data-index': placed.index,
+        'aria-posinset': placed.index + 1,
+        'aria-setsize': placed.of,
+        className: `${classes.row} ${classes.placed}`,
+        style: { transform: `translateY(${placed.top}px)` },
+      }
+    : { className: classes.row };
   return (
-    <li className={classes.row} data-poi={poi.id}>
-      <button type="button" className={classes.name} onClick={onFocus} title={t('poi.flyTo', { name: poi.name })}>
+    <li {...position} data-poi={poi.id}>
+      <button type="button" className={classes.name} onClick={() => onFocus(poi)} title={t('poi.flyTo', { name: poi.name })}>
         <div className={classes.title}>{poi.name}</div>
         <Group gap={4} mt={2}>
           <Badge size="xs" variant="light" color="gray">
@@ -35,7 +51,7 @@ export function PoiRow({ poi, busy, onFocus, onShowOnMap, onEdit, onDelete }: Po
       </button>
       {confirming ? (
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" color="red" onClick={onDelete} loading={busy}>
+          <Button size="compact-xs" color="red" onClick={() => onDelete(poi)} loading={busy}>
             {t('poi.confirmDelete')}
           </Button>
           <Button size="compact-xs" variant="default" onClick={() => setConfirming(false)}>
@@ -48,10 +64,10 @@ export function PoiRow({ poi, busy, onFocus, onShowOnMap, onEdit, onDelete }: Po
             size="xs"
             checked={poi.showonmap}
             disabled={busy}
-            onChange={(e) => onShowOnMap(e.currentTarget.checked)}
+            onChange={(e) => onShowOnMap(poi, e.currentTarget.checked)}
             aria-label={t('poi.showOnMapOf', { name: poi.name })}
           />
-          <ActionIcon variant="subtle" size="sm" onClick={onEdit} aria-label={t('poi.editOf', { name: poi.name })}>
+          <ActionIcon variant="subtle" size="sm" onClick={() => onEdit(poi)} aria-label={t('poi.editOf', { name: poi.name })}>
             <IconPencil size={15} aria-hidden />
           </ActionIcon>
           <ActionIcon variant="subtle" color="red" size="sm" onClick={() => setConfirming(true)} aria-label={t('poi.deleteOf', { name: poi.name })}>
@@ -61,4 +77,4 @@ export function PoiRow({ poi, busy, onFocus, onShowOnMap, onEdit, onDelete }: Po
       )}
     </li>
   );
-}
+});

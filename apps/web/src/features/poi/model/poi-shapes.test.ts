@@ -1,7 +1,8 @@
 import { haversineKm } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  circleRing, type Poi, poiBounds, poiFeatures, poiLabelAnchor, poiLabelFeatures, poiLabelFor, poiLabelImageId, polygonRing,
+  circleRing, placesMatching, type Poi, poiBounds, poiFeatures, poiLabelAnchor, poiLabelFeatures, poiLabelFor, poiLabelImageId,
+  polygonRing,
 } from './poi-shapes.ts';
 
 const LEEDS = { lat: 53.8, lon: -1.55 };
@@ -84,5 +85,21 @@ describe('place labels', () => {
     expect(poiLabelFor(poiLabelImageId('North: gate', true))).toEqual({ name: 'North: gate', geofence: true });
     expect(poiLabelFor('label:AB12 CDE')).toBeNull();
     expect(poiLabelFor('poi-label:x:Depot')).toBeNull();
+  });
+});
+
+describe('placesMatching', () => {
+  const places = [circle({ id: 1, name: 'Leeds Depot' }), circle({ id: 2, name: 'Stourton Park & Ride' }), circle({ id: 3, name: 'Thorpe PARK' })];
+  it('keeps the places whose name contains the text in any case, in their order', () => {
+    expect(placesMatching(places, ' park ').map((p) => p.id)).toEqual([2, 3]);
+    expect(placesMatching(places, 'DEPOT').map((p) => p.id)).toEqual([1]);
+    expect(placesMatching(places, 'nowhere')).toEqual([]);
+  });
+  it('keeps them all for empty or blank text', () => {
+    expect(placesMatching(places, '   ')).toBe(places);
+  });
+  it('matches within a site of 10,000 places', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => circle({ id: i, name: `Customer site ${i}` }));
+    expect(placesMatching(many, 'site 99').length).toBe(111);
   });
 });

@@ -71,6 +71,15 @@ export function poiFeatures(pois: readonly Poi[]): FeatureCollection<Polygon, Po
   return { type: 'FeatureCollection', features };
 }
 
+/**
+ * The places whose name contains `query` (any case, surrounding spaces ignored), in the given
+ * order; all of them for an empty query. The same match as searchpoi?s on the server.
+ */
+export function placesMatching(places: readonly Poi[], query: string): readonly Poi[] {
+  const q = query.trim().toLocaleLowerCase();
+  return q ? places.filter((p) => p.name.toLocaleLowerCase().includes(q)) : places;
+}
+
 /** [[west, south], [east, north]] around a POI, for the camera. */
 export function poiBounds(poi: Poi): [[number, number], [number, number]] | null {
   const ring = poiRing(poi);
