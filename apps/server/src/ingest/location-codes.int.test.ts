@@ -2,6 +2,7 @@ import { parseLocation, type SessionUser } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { vehicleUpdates } from '../realtime/vehicle-updates.ts';
 
 // Asset trackers (unit type 6) report movement starts, stops and periodic pings; the vehicles
 // answer's loc carries the matching location code, and a movement start raises the alarm flag.
@@ -91,6 +92,12 @@ describe('location codes of an asset tracker', () => {
     expect(parseLocation((await vehicleAt(asset.id, seq)).loc).code).toBe('movementEnded');
   });
 
+  it("sends the loc with its code in the live update, as the vehicles answer has it", async () => {
+    const live = (await vehicleUpdates(t.database.pool).forChanges([{ unitId: asset.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
+    expect(live?.[0]?.loc).toBe((await vehicle(asset.id)).loc);
+    expect(parseLocation(live?.[0]?.loc).code).toBe('movementEnded');
+  });
+
   it('clears the alarm with clearvehiclealarm, as a geofence alert', async () => {
     expect((await t.call('POST', 'clearvehiclealarm', { token: ops.token, body: { uid: asset.id } })).json().ok).toBe(1);
     expect((await vehicle(asset.id)).vehiclealarm).toBe(false);
@@ -129,6 +136,10 @@ describe('vehicles that are not asset trackers', () => {
     const v = await vehicleAt(van.id, seq);
     expect(parseLocation(v.loc)).toEqual({ code: null, text: v.loc });
     expect(v.loc).toMatch(/km from [A-Z]/);
+    // Its live updates leave the location text to the vehicles answer.
+    const live = (await vehicleUpdates(t.database.pool).forChanges([{ unitId: van.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
+    expect(live?.[0]).toBeDefined();
+    expect(live?.[0]).not.toHaveProperty('loc');
     await new Promise((r) => setTimeout(r, 300));
     expect(await movementAlerts(van.id)).toEqual([]);
     device.close();

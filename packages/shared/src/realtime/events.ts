@@ -20,6 +20,11 @@ export interface VehicleUpdate {
   vehiclealarm: boolean;
   ptotrigger1: number;
   ptotrigger2: number;
+  /**
+   * Only for a report that carries a location code (asset trackers): the vehicle's loc, code
+   * prefix included. Other vehicles' location text follows the vehicles answer.
+   */
+  loc?: string;
 }
 
 /** A new alert for the site's open browsers. */

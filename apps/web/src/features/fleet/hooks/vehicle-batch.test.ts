@@ -63,6 +63,18 @@ describe('applyVehicleUpdates', () => {
     expect(next[2]).toBe(list[2]);
   });
 
+  it("takes an asset tracker's loc (its location code) from the update; keeps the loc of updates without one", () => {
+    const next = applyVehicleUpdates(
+      list,
+      new Map([
+        [1, update(1, '2026-03-01T10:00:05Z', { loc: '~AM~At Depot' })],
+        [2, update(2, '2026-03-01T10:00:05Z')],
+      ]),
+    );
+    expect(next[0]?.loc).toBe('~AM~At Depot');
+    expect(next[1]?.loc).toBe('Leeds');
+  });
+
   it('gives a first position to a vehicle that never reported', () => {
     const next = applyVehicleUpdates(list, new Map([[3, update(3, '2026-03-01T10:00:05Z')]]));
     expect(next[2]?.updated).toBe('2026-03-01T10:00:05Z');

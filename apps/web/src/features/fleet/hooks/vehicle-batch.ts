@@ -37,6 +37,8 @@ export function applyVehicleUpdates(vehicles: Vehicle[], batch: ReadonlyMap<numb
       vehiclealarm: u.vehiclealarm,
       ptotrigger1: u.ptotrigger1,
       ptotrigger2: u.ptotrigger2,
+      // Only asset trackers' updates carry loc (its location code changes with each report).
+      ...(u.loc !== undefined ? { loc: u.loc } : {}),
     };
   });
   return changed ? next : vehicles;
