@@ -61,7 +61,8 @@ function firstOverlayLayer(ids: string[]): string | undefined {
 export function PoiOverlay({ siteId }: { siteId: number }) {
   const map = useMap();
   const pois = usePoiList(siteId).data;
-  const { visible, focus } = usePoiState();
+  const { visible, focus, draft } = usePoiState();
+  const editing = draft?.id ?? null;
 
   useEffect(() => {
     map.addSource(SOURCE, { type: 'geojson', data: poiFeatures([]) });
@@ -80,6 +81,11 @@ export function PoiOverlay({ siteId }: { siteId: number }) {
     void map.getSource<GeoJSONSource>(SOURCE)?.setData(poiFeatures(pois ?? []));
     void map.getSource<GeoJSONSource>(LABELS)?.setData(poiLabelFeatures(pois ?? []));
   }, [map, pois]);
+
+  // The place being edited shows its handles, not its name, at the same spot.
+  useEffect(() => {
+    map.setFilter('poi-label', editing === null ? null : ['!=', ['get', 'id'], editing]);
+  }, [map, editing]);
 
   useEffect(() => {
     for (const l of layers) map.setLayoutProperty(l.id, 'visibility', visible ? 'visible' : 'none');
