@@ -65,11 +65,13 @@ afterAll(async () => { await browser?.close(); });
 
 describe('clearing an alert in one browser', () => {
   let unit: Unit;
+  let other: Unit;
 
   it('removes the geofence banner line in the other browser without a reload', async () => {
     const { units } = await api<{ units: Unit[] }>(first, 'units?cid={cid}');
     // An HGV of the site: the other browser tests use vans, so this one's alerts are its own.
     unit = units.filter((u) => u.unittype === 2).at(-1) as Unit;
+    other = units.filter((u) => u.unittype === 2).at(-2) as Unit;
     const { poi } = await api<{ poi: { id: number; mode: number; gp: string | null }[] }>(first, 'poi?siteid={siteid}');
     let fence: string | undefined;
     for (const p of poi.filter((x) => x.mode === 1 && x.gp)) {
@@ -91,16 +93,28 @@ describe('clearing an alert in one browser', () => {
     });
   });
 
-  it('removes an acknowledged panic from the other browser without a reload', async () => {
+  it('removes an acknowledged panic from the other browser, and closes its open confirm, without a reload', async () => {
+    // Two vehicles press panic: the banner stays for the other one while this one is acknowledged.
+    await reportAsDevice(other.deviceid, [position(54.6, -2.6, 0), position(54.6, -2.6, 1)]);
     await reportAsDevice(unit.deviceid, [position(54.6, -2.6, 0), position(54.6, -2.6, 1)]);
-    const ackButton = (page: Page) => page.getByRole('button', { name: `Acknowledge panic for ${unit.registration}` });
+    const ackButton = (page: Page, v = unit) => page.getByRole('button', { name: `Acknowledge panic for ${v.registration}` });
+    await expect.poll(() => ackButton(first, other).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => ackButton(first).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => ackButton(second).count(), { timeout: 15_000 }).toBe(1);
+    // The first operator is about to acknowledge it too: the confirm is open.
+    await ackButton(first).click();
+    await first.getByText('Confirm!').waitFor();
     await offline(first, async () => {
       await ackButton(second).click();
       await second.getByRole('button', { name: 'Yes Please' }).click();
       await expect.poll(() => ackButton(second).count(), { timeout: 10_000 }).toBe(0);
       await expect.poll(() => ackButton(first).count(), { timeout: 10_000 }).toBe(0);
+      // Acknowledged meanwhile by the colleague: the question is moot and the confirm closes.
+      await expect.poll(() => first.getByText('Confirm!').count(), { timeout: 10_000 }).toBe(0);
+      expect(await ackButton(first, other).count()).toBe(1);
     });
+    await ackButton(first, other).click();
+    await first.getByRole('button', { name: 'Yes Please' }).click();
+    await expect.poll(() => ackButton(second, other).count(), { timeout: 10_000 }).toBe(0);
   });
 });

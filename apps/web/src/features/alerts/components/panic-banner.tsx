@@ -65,7 +65,11 @@ export function PanicBanner() {
           ))}
         </Stack>
       </Alert>
-      <PanicAckModal alert={acknowledging} onClose={() => setAcknowledging(null)} />
+      {/* Acknowledged in another browser meanwhile: the question is moot, so the confirm closes. */}
+      <PanicAckModal
+        alert={acknowledging && panic.some((a) => a.aid === acknowledging.aid) ? acknowledging : null}
+        onClose={() => setAcknowledging(null)}
+      />
     </>
   );
 }
