@@ -33,7 +33,7 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   horizon?: SharedHorizon;
 } = {}) {
   const batch = opts.batch ?? 20_000;
-  const horizons = opts.horizon ?? sharedHorizon();
+  const horizons = (opts.horizon ?? sharedHorizon()).reader();
   const index = new GeofenceIndex();
   let loaded = false;
 

@@ -42,7 +42,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
     processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
     processorLoop(events.runOnce, { batch: 20_000, onError: warn('events processor') }),
   ];
-  const deps = { directory, writer, frames, stats, commands, log, onStored: () => { for (const l of loops) l.kick(); } };
+  const deps = { directory, writer, frames, stats, commands, log, onStored: () => { horizon.stored(); for (const l of loops) l.kick(); } };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { sharedHorizon } from './log-horizon.ts';
 
-/** A gate read the test finishes by hand; `reads` counts how often the gate was taken. */
+/** A gate read the test finishes by hand; `pending` lists each time the gate was taken. */
 function fakeGate() {
   const pending: Array<{ client: string; resolve: (h: string) => void; reject: (e: Error) => void }> = [];
   const read = (client: pg.PoolClient) => new Promise<string>((resolve, reject) => {
@@ -13,56 +13,60 @@ function fakeGate() {
 const client = (name: string) => name as unknown as pg.PoolClient;
 
 describe('sharedHorizon: one gate take serves the processors of a cycle', () => {
-  it('lets a run that started before a read join it (both processors kicked together)', async () => {
+  it('lets both processors of one kick share a read, whichever asks first', async () => {
     const gate = fakeGate();
     const h = sharedHorizon(gate.read);
-    const state = h.ticket();
-    const events = h.ticket();
-    const a = h.read(client('state'), state);
-    const b = h.read(client('events'), events);
+    const state = h.reader();
+    const events = h.reader();
+    h.stored();
+    const a = state.read(client('state'), state.ticket());
+    // The events run starts only after the state run's read began: no commit came in between.
+    const b = events.read(client('events'), events.ticket());
     expect(gate.pending).toHaveLength(1);
     gate.pending[0]?.resolve('42');
     expect(await Promise.all([a, b])).toEqual(['42', '42']);
   });
 
-  it('reuses a finished read for a run that began before it', async () => {
+  it('never hands a run a read that began before a commit it was kicked for', async () => {
     const gate = fakeGate();
     const h = sharedHorizon(gate.read);
-    const slow = h.ticket();
-    const fast = h.ticket();
-    const first = h.read(client('fast'), fast);
-    gate.pending[0]?.resolve('7');
-    await first;
-    expect(await h.read(client('slow'), slow)).toBe('7');
-    expect(gate.pending).toHaveLength(1);
-  });
-
-  it('never hands a run a read that began before the run did (it could miss what kicked the run)', async () => {
-    const gate = fakeGate();
-    const h = sharedHorizon(gate.read);
-    const early = h.read(client('a'), h.ticket());
-    const later = h.ticket();
-    const own = h.read(client('b'), later);
-    expect(gate.pending.map((p) => p.client)).toEqual(['a', 'b']);
+    const state = h.reader();
+    const events = h.reader();
+    const early = state.read(client('state'), state.ticket());
+    h.stored();
+    const own = events.read(client('events'), events.ticket());
+    expect(gate.pending.map((p) => p.client)).toEqual(['state', 'events']);
     gate.pending[0]?.resolve('10');
     gate.pending[1]?.resolve('12');
     expect(await early).toBe('10');
     expect(await own).toBe('12');
   });
 
+  it('gives a processor a new read on each run, so polling sees commits of other processes', async () => {
+    const gate = fakeGate();
+    const h = sharedHorizon(gate.read);
+    const state = h.reader();
+    const first = state.read(client('state'), state.ticket());
+    gate.pending[0]?.resolve('5');
+    expect(await first).toBe('5');
+    const second = state.read(client('state'), state.ticket());
+    expect(gate.pending).toHaveLength(2);
+    gate.pending[1]?.resolve('9');
+    expect(await second).toBe('9');
+  });
+
   it('does not hand a failed read to a later run', async () => {
     const gate = fakeGate();
     const h = sharedHorizon(gate.read);
-    const late = h.ticket();
-    const first = h.ticket();
-    const joiner = h.ticket();
-    const failing = h.read(client('a'), first);
-    const joined = h.read(client('b'), joiner);
+    const [a, b, c] = [h.reader(), h.reader(), h.reader()];
+    const lateTicket = c.ticket();
+    const failing = a.read(client('a'), a.ticket());
+    const joined = b.read(client('b'), b.ticket());
     gate.pending[0]?.reject(new Error('connection lost'));
     await expect(failing).rejects.toThrow('connection lost');
     await expect(joined).rejects.toThrow('connection lost');
-    // A run that started before the failed read, asking only now, takes the gate itself.
-    const retry = h.read(client('c'), late);
+    // A run that could have joined it, asking only now, takes the gate itself.
+    const retry = c.read(client('c'), lateTicket);
     expect(gate.pending).toHaveLength(2);
     gate.pending[1]?.resolve('5');
     expect(await retry).toBe('5');

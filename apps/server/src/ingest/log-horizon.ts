@@ -26,28 +26,42 @@ export async function readHorizon(client: pg.PoolClient): Promise<string> {
 /**
  * One horizon read for every processor that can use it: each processor taking the gate on every run
  * would pause the log's writers once per processor. A horizon stays safe forever (ids below it stay
- * settled), so sharing only costs freshness, and freshness has one rule: a run may use a read that
- * began after the run did. Its kick came after its positions committed, and a read that begins later
- * takes the gate later, so it covers them. A run takes a ticket when it starts and asks with it: it
- * joins a read begun after its ticket (in flight or done) or begins one on its own connection.
+ * settled), so sharing only costs freshness, and two rules keep that:
+ * - a run uses a read that began after the last commit this process was told of (`stored()`) before
+ *   the run started: the positions whose kick started the run are under its horizon;
+ * - a processor never uses the same read twice, so polling still sees commits of other processes.
+ * When both processors run for the same kick or poll, the first takes the gate and the other joins.
  */
 export function sharedHorizon(read: (client: pg.PoolClient) => Promise<string> = readHorizon) {
   let clock = 0;
+  let storedAt = 0;
   let last: { tick: number; value: Promise<string> } | undefined;
   return {
-    /** Taken when a run starts, before anything else. */
-    ticket(): number {
-      return ++clock;
+    /** Positions were committed (called before the processors are kicked). */
+    stored(): void {
+      storedAt = ++clock;
     },
-    read(client: pg.PoolClient, ticket: number): Promise<string> {
-      if (last && last.tick > ticket) return last.value;
-      const current = { tick: ++clock, value: read(client) };
-      last = current;
-      // A failed read is never handed to a later run.
-      current.value.catch(() => {
-        if (last === current) last = undefined;
-      });
-      return current.value;
+    /** One processor's view: what it needs before a run, and the read of each run. */
+    reader() {
+      let used = 0;
+      return {
+        /** Taken when a run starts, before anything else. */
+        ticket(): number {
+          return storedAt;
+        },
+        read(client: pg.PoolClient, ticket: number): Promise<string> {
+          if (!last || last.tick <= ticket || last.tick <= used) {
+            const current = { tick: ++clock, value: read(client) };
+            last = current;
+            // A failed read is never handed to a later run.
+            current.value.catch(() => {
+              if (last === current) last = undefined;
+            });
+          }
+          used = last.tick;
+          return last.value;
+        },
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Runs a log processor: at once when kicked (new positions were stored), else every `idleMs`;
- * under load, runs are spaced `minIntervalMs` apart so each takes a bigger bite of the log.
+ * under load, runs are spaced about `minIntervalMs` apart so each takes a bigger bite of the log.
  */
 export function processorLoop(runOnce: () => Promise<number>, opts: {
   batch: number; idleMs?: number; minIntervalMs?: number; onError?: (err: unknown) => void;
@@ -28,7 +28,10 @@ export function processorLoop(runOnce: () => Promise<number>, opts: {
           } catch (err) {
             opts.onError?.(err);
           }
-          const spacing = (opts.minIntervalMs ?? 100) - (Date.now() - runStarted);
+          // Under load, runs start on a shared grid (multiples of the interval), so processors kicked
+          // by the same commits run together and one log-horizon read serves them all.
+          const interval = opts.minIntervalMs ?? 100;
+          const spacing = Date.now() - runStarted >= interval ? 0 : interval - (Date.now() % interval);
           if (n < opts.batch && spacing > 0 && running) await new Promise((r) => setTimeout(r, spacing));
           if (n < opts.batch && running && !dirty) {
             await new Promise<void>((resolve) => {

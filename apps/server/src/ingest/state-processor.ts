@@ -66,7 +66,7 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   horizon?: SharedHorizon;
 } = {}) {
   const batch = opts.batch ?? 20_000;
-  const horizons = opts.horizon ?? sharedHorizon();
+  const horizons = (opts.horizon ?? sharedHorizon()).reader();
 
   async function runOnce(): Promise<number> {
     const ticket = horizons.ticket();
