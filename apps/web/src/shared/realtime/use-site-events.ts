@@ -6,7 +6,7 @@ export interface SiteEventHandlers {
   'alerts:new'?: (alerts: AlertEvent[]) => void;
   'alerts:cleared'?: (alerts: ClearedAlert[]) => void;
   'site:message'?: (message: string) => void;
-  /** The socket is connected again after a drop: whatever was pushed meanwhile was missed. */
+  /** The socket is connected again after a drop (or for the first time after mount): whatever was pushed meanwhile was missed. */
   onReconnect?: () => void;
 }
 
@@ -25,7 +25,9 @@ export function useSiteEvents(token: string | undefined, handlers: SiteEventHand
     const lease = acquireSiteSocket();
     if (!lease) return;
     const { socket } = lease;
-    let missed = false;
+    // Not connected yet: what is pushed before the socket joins the site room is missing from any
+    // answer fetched at mount too, so the first connect counts as a reconnect.
+    let missed = !socket.connected;
     const onAlerts = (alerts: AlertEvent[]) => latest.current['alerts:new']?.(alerts);
     const onCleared = (alerts: ClearedAlert[]) => latest.current['alerts:cleared']?.(alerts);
     const onMessage = (message: string) => latest.current['site:message']?.(message);
