@@ -1,5 +1,6 @@
 import type { AlertEvent, ClearedAlert } from '@fleet/shared';
 import { useEffect, useRef } from 'react';
+import { missedPushes } from './missed-pushes.ts';
 import { acquireSiteSocket } from './site-socket.ts';
 
 export interface SiteEventHandlers {
@@ -25,18 +26,13 @@ export function useSiteEvents(token: string | undefined, handlers: SiteEventHand
     const lease = acquireSiteSocket();
     if (!lease) return;
     const { socket } = lease;
-    // Not connected yet: what is pushed before the socket joins the site room is missing from any
-    // answer fetched at mount too, so the first connect counts as a reconnect.
-    let missed = !socket.connected;
+    const missed = missedPushes(socket.connected);
     const onAlerts = (alerts: AlertEvent[]) => latest.current['alerts:new']?.(alerts);
     const onCleared = (alerts: ClearedAlert[]) => latest.current['alerts:cleared']?.(alerts);
     const onMessage = (message: string) => latest.current['site:message']?.(message);
-    const onDisconnect = () => {
-      missed = true;
-    };
+    const onDisconnect = () => missed.dropped();
     const onConnect = () => {
-      if (missed) latest.current.onReconnect?.();
-      missed = false;
+      if (missed.connected()) latest.current.onReconnect?.();
     };
     socket.on('alerts:new', onAlerts);
     socket.on('alerts:cleared', onCleared);
