@@ -143,7 +143,8 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
   const sendAlarmState = (units: StateChange[]) => {
     if (units.length === 0) return;
     void updates.forChanges(units).then((sites) => {
-      for (const [siteId, list] of sites) io.to(siteRoom(siteId)).emit('vehicles:update', list);
+      // Through the same fan-out as positions: an update held for a slow browser must not overtake it.
+      for (const [siteId, list] of sites) sendVehicleUpdates(siteId, list);
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle alarm updates not sent'));
   };
   const alarmUnits = (rows: Array<{ kind: string; unitId: number; siteId: number }>): StateChange[] =>
