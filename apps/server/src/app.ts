@@ -124,7 +124,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool), onCleared: gateway.alertsCleared });
     await api.register(placesRoutes, { pool, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
-    await api.register(poiRoutes, { repo: poi, tenancy, geofencesChanged: () => opts.devices.reloadGeofences() });
+    await api.register(poiRoutes, { repo: poi, tenancy, geofencesChanged: () => {
+      gateway.placesChanged();
+      return opts.devices.reloadGeofences();
+    } });
     await api.register(siteRoutes, { pool, onMessage: gateway.siteMessage });
     await api.register(unitsRoutes, {
       repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,

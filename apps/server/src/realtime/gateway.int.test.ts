@@ -92,6 +92,33 @@ describe('realtime gateway', () => {
     device.close();
   });
 
+  it('carries location text in every live update, and a place saved meanwhile is used at once', async () => {
+    const mine = await open(leeds);
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 22, 8, 0, 0) + i * 1000).toISOString();
+    const updateAt = (i: number) => new Promise<VehicleUpdate>((resolve) => mine.on('vehicles:update', (list) => {
+      const u = list.find((x) => x.unitid === unit.id && x.updated === at(i));
+      if (u) resolve(u);
+    }));
+    const device = await TestDevice.connect(t.ingest.ports.teltonika);
+    await device.login(unit.device_id);
+    const first = updateAt(80);
+    await device.send([record(80)]);
+    const town = (await first).loc ?? '';
+    expect(town).toMatch(/\w/);
+    expect(town.startsWith('At ')).toBe(false);
+
+    // A place around the next position, saved after the site's places were read for the first update.
+    const next = record(81);
+    const saved = await t.call('POST', 'savepoi', {
+      token: leeds.token, body: { name: 'Live test yard', mode: 1, gp: `${next.latitude},${next.longitude}`, radius: 150, showonmap: true },
+    });
+    expect(saved.json().ok).toBe(1);
+    const second = updateAt(81);
+    await device.send([next]);
+    expect((await second).loc).toBe('At Live test yard');
+    device.close();
+  });
+
   it('pushes a new panic alert to the site room only', async () => {
     const mine = await open(leeds);
     const theirs = await open(northway);

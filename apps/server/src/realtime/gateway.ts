@@ -173,6 +173,10 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
       for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:cleared', list.map(clearedEvent));
       sendAlarmState(alarmUnits(rows.map((r) => ({ kind: r.kind, unitId: r.unit_id, siteId: r.site_id }))));
     },
+    /** Places changed: live location text reads them again. */
+    placesChanged(): void {
+      updates.placesChanged();
+    },
     /** Tells a site's open browsers its message changed. */
     siteMessage(siteId: number, message: string): void {
       io.to(siteRoom(siteId)).emit('site:message', message);

@@ -6,24 +6,31 @@ import type { StateChange } from '../modules/units/device-link.ts';
 
 interface PoiRow { site_id: number; name: string; mode: number; lat: number | null; lon: number | null; radius: number | null; points: unknown }
 
+/** How long a site's places are trusted before they are read again (a change made here forgets them at once). */
+export const PLACES_TTL_MS = 30_000;
+
 /**
- * Reads the new state of changed units in one query and groups it by site room. A report with a
- * location code (asset trackers) also carries its loc, so an open page shows the code at once;
- * other vehicles' location text is left to the vehicles answer, off the hot path.
+ * Reads the new state of changed units in one query and groups it by site room. Every update
+ * carries its location text ('At {POI}' or the nearest town, with an asset tracker's code
+ * prefix), so an open page never shows where a vehicle was. A site's places are read once and
+ * indexed (place-finder.ts), and kept for a while: a lookup is an R-tree search plus a nearest-town
+ * search, cheap enough for every position of a large fleet.
  */
-export function vehicleUpdates(pool: pg.Pool) {
-  async function locations(rows: Array<{ unit_id: number; lat: number; lon: number; loc_code: string | null }>, siteOf: Map<number, number>) {
-    const coded = rows.filter((r) => toLocationCode(r.loc_code) !== null);
-    const out = new Map<number, string>();
-    if (coded.length === 0) return out;
-    const sites = [...new Set(coded.map((r) => siteOf.get(r.unit_id)))];
-    const poi = await pool.query<PoiRow>('SELECT site_id, name, mode, lat, lon, radius, points FROM poi WHERE site_id = ANY($1::int[]) ORDER BY name', [sites]);
-    const finders = new Map(sites.map((s) => [s, placeFinder(poi.rows.filter((p) => p.site_id === s))]));
-    for (const r of coded) {
-      const where = finders.get(siteOf.get(r.unit_id));
-      if (where) out.set(r.unit_id, formatLocation(toLocationCode(r.loc_code), where(r.lat, r.lon)));
+export function vehicleUpdates(pool: pg.Pool, ttlMs = PLACES_TTL_MS) {
+  const finders = new Map<number, { at: number; where: (lat: number, lon: number) => string }>();
+
+  async function findersFor(sites: number[]) {
+    const now = Date.now();
+    const stale = sites.filter((s) => {
+      const f = finders.get(s);
+      return !f || now - f.at > ttlMs;
+    });
+    if (stale.length > 0) {
+      const poi = await pool.query<PoiRow>(
+        'SELECT site_id, name, mode, lat, lon, radius, points FROM poi WHERE site_id = ANY($1::int[]) ORDER BY name, id', [stale]);
+      for (const s of stale) finders.set(s, { at: now, where: placeFinder(poi.rows.filter((p) => p.site_id === s)) });
     }
-    return out;
+    return (site: number) => finders.get(site)?.where;
   }
 
   return {
@@ -36,21 +43,26 @@ export function vehicleUpdates(pool: pg.Pool) {
           FROM unit_state s WHERE s.unit_id = ANY($1::int[])`,
         [changes.map((c) => c.unitId)]);
       const siteOf = new Map(changes.map((c) => [c.unitId, c.siteId]));
-      const locs = await locations(res.rows, siteOf);
+      const whereOn = await findersFor([...new Set(changes.map((c) => c.siteId))]);
       const out = new Map<number, VehicleUpdate[]>();
       for (const r of res.rows) {
         const site = siteOf.get(r.unit_id);
         if (site === undefined) continue;
         const list = out.get(site) ?? [];
-        const loc = locs.get(r.unit_id);
+        const where = whereOn(site);
         list.push({
           unitid: r.unit_id,
           ...vehicleLive({ ...r, deviceTime: r.device_time }),
-          ...(loc !== undefined ? { loc } : {}),
+          ...(where ? { loc: formatLocation(toLocationCode(r.loc_code), where(r.lat, r.lon)) } : {}),
         });
         out.set(site, list);
       }
       return out;
+    },
+    /** A site's places changed: read them again at the next update (every site's when none is named). */
+    placesChanged(siteId?: number): void {
+      if (siteId === undefined) finders.clear();
+      else finders.delete(siteId);
     },
   };
 }

@@ -21,8 +21,8 @@ export interface VehicleUpdate {
   ptotrigger1: number;
   ptotrigger2: number;
   /**
-   * Only for a report that carries a location code (asset trackers): the vehicle's loc, code
-   * prefix included. Other vehicles' location text follows the vehicles answer.
+   * The vehicle's location text as the vehicles answer has it ('At {POI}' or the nearest town;
+   * an asset tracker's code prefix included). Left out only when it could not be worked out.
    */
   loc?: string;
 }
