@@ -21,6 +21,8 @@ import { benchDatabase, percentile, root, type BenchDb } from './lib.ts';
 const { values } = parseArgs({ options: {
   vehicles: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '20' }, settle: { type: 'string', default: '5' },
   rounds: { type: 'string', default: '1' }, 'first-wait': { type: 'string', default: '300' }, timeout: { type: 'string', default: '1800' },
+  // Diagnostic: after the fleet page's window, trace 5 s and print where its main thread's time goes.
+  trace: { type: 'boolean', default: false },
 } });
 const n = Number(values.vehicles);
 const seconds = Number(values.seconds);
@@ -182,9 +184,34 @@ async function appWindow(context: BrowserContext, baseUrl: string, cpu: CpuMeter
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
   const w = await measure(page, cdp, cpu, f, true);
+  if (values.trace) await traceMainThread(cdp);
   if (errors.length) log(`page errors: ${errors.slice(0, 3).join(' | ')}`);
   await page.close();
   return { w, box, firstVehicleS };
+}
+
+/** Traces 5 s of the page and logs the main thread's busiest trace events (inclusive ms; they nest). */
+async function traceMainThread(cdp: CDPSession): Promise<void> {
+  const events: Array<{ name: string; ph: string; dur?: number; tid: number; pid: number; args?: { name?: string } }> = [];
+  cdp.on('Tracing.dataCollected', (e) => { events.push(...(e.value as unknown as typeof events)); });
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
+  await new Promise((r) => setTimeout(r, 5000));
+  await cdp.send('Tracing.end');
+  await done;
+  // The page's renderer: the CrRendererMain thread with the most work in the trace.
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const busiest = new Map<string, Map<string, number>>();
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur || !mains.some((m) => m.tid === e.tid && m.pid === e.pid)) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const byName = busiest.get(key) ?? new Map<string, number>();
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+    busiest.set(key, byName);
+  }
+  const byName = [...busiest.values()].sort((a, b) => (b.get('RunTask') ?? 0) - (a.get('RunTask') ?? 0))[0] ?? new Map<string, number>();
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 24);
+  log(`main thread, 5 s trace (inclusive ms): ${top.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`);
 }
 
 async function plainWindow(context: BrowserContext, plainUrl: string, box: { width: number; height: number }, cpu: CpuMeter, f: DeviceFleet) {
@@ -197,6 +224,7 @@ async function plainWindow(context: BrowserContext, plainUrl: string, box: { wid
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
   const w = await measure(page, cdp, cpu, f, false);
+  if (values.trace) await traceMainThread(cdp);
   await page.close();
   return w;
 }

@@ -7,6 +7,7 @@ import { subscribeVehicles } from '../hooks/vehicle-stream.ts';
 import { type Vehicle, type VehicleFilter, vehiclesInFilter } from '../hooks/vehicle-rows.ts';
 import { createAlarmPulse } from './alarm-pulse.ts';
 import { cameraMs } from './motion.ts';
+import { redrawEveryMs } from './redraw.ts';
 import { SELECTION_MARKER_LAYER } from './selection-overlay.tsx';
 import { buildVehicleFeatures, diffVehicleFeatures, type VehicleFeature } from './vehicle-features.ts';
 import { installVehicleImages } from './vehicle-images.ts';
@@ -59,13 +60,26 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
 
     // One change at a time goes to the map's worker: while it works (re-clustering a large fleet
     // takes a while on a slow machine) later changes gather here and go as one diff when it is done,
-    // so a fleet that moves faster than the worker keeps up instead of queueing work.
+    // so a fleet that moves faster than the worker keeps up instead of queueing work. A large fleet
+    // is also redrawn at most once a second (see redrawEveryMs).
     let inFlight = false;
     let behind = false;
     let stopped = false;
-    const sync = () => {
-      if (inFlight) {
+    let lastSent = 0;
+    let wait: number | null = null;
+    const later = (ms: number) => {
+      if (wait === null) {
+        wait = window.setTimeout(() => {
+          wait = null;
+          if (!stopped) sync();
+        }, ms);
+      }
+    };
+    const sync = (now = false) => {
+      const early = redrawEveryMs(vehicles.length) - (performance.now() - lastSent);
+      if (inFlight || (!now && early > 0)) {
         behind = true;
+        if (!inFlight) later(early);
         return;
       }
       behind = false;
@@ -74,6 +88,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
       if (diff && source) {
         shown = new Map(features.map((f) => [f.properties.unitid, f]));
         inFlight = true;
+        lastSent = performance.now();
         source
           .updateData(diff)
           .catch((error: unknown) => console.warn('Vehicle positions not drawn:', error))
@@ -90,7 +105,8 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
       cache = new WeakMap();
       sync();
     };
-    syncRef.current = sync;
+    // A new filter is drawn at once, whatever the cadence.
+    syncRef.current = () => sync(true);
     const unsubscribe = subscribeVehicles(queryClient, siteId, (next) => {
       vehicles = next;
       sync();
@@ -143,6 +159,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
 
     return () => {
       stopped = true;
+      if (wait !== null) window.clearTimeout(wait);
       syncRef.current = null;
       unsubscribe();
       window.clearInterval(resync);
