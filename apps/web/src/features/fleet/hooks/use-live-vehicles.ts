@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { missedPushes } from '../../../shared/realtime/missed-pushes.ts';
 import { acquireSiteSocket } from '../../../shared/realtime/site-socket.ts';
 import { vehiclesQuery } from '../api/fleet-api.ts';
 import { applyVehicleUpdates, createUpdateBatcher } from './vehicle-batch.ts';
@@ -12,7 +13,8 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 /**
  * Keeps the site's vehicles answer live: 'vehicles:update' from the tab's site socket is batched and
  * merged into the cached answer (the list and the map read it from there). After a dropped
- * connection comes back, the vehicles are fetched once to catch up on what was missed.
+ * connection comes back, or when the first connect comes after the vehicles were fetched, the
+ * vehicles are fetched once to catch up on what was missed.
  */
 export function useLiveVehicles(siteId: number, token: string): LiveStatus {
   const queryClient = useQueryClient();
@@ -26,15 +28,19 @@ export function useLiveVehicles(siteId: number, token: string): LiveStatus {
     const batcher = createUpdateBatcher((batch) => {
       queryClient.setQueryData(queryKey, (old) => (old ? applyVehicleUpdates(old, batch) : old));
     }, FLUSH_INTERVAL_MS);
-    let missed = false;
+    const missed = missedPushes(socket.connected);
 
     const onConnect = () => {
       setStatus('live');
-      if (missed) void queryClient.invalidateQueries({ queryKey, exact: true });
-      missed = false;
+      // After a drop, or a first connect that came after the vehicles were fetched: what was pushed
+      // in between was missed, so fetch once more. (A first connect before the answer needs nothing:
+      // the answer is newer than the room join.)
+      if (missed.connected() && queryClient.getQueryState(queryKey)?.dataUpdatedAt) {
+        void queryClient.invalidateQueries({ queryKey, exact: true });
+      }
     };
     const onDisconnect = () => {
-      missed = true;
+      missed.dropped();
       setStatus('reconnecting');
     };
     socket.on('vehicles:update', batcher.push);
