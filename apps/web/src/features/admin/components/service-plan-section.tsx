@@ -2,7 +2,8 @@ import { isAdmin } from '@fleet/shared';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
+import { type Field, FieldList } from '../../../shared/ui/field-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
@@ -29,7 +30,7 @@ export function ServicePlanSection({ unitId }: { unitId: number }) {
   const reading = (value: number | null, key: 'nowKm' | 'nowHours') => (
     <span className={classes.reading}>{value === null ? t('servicePlan.noReading') : t(`servicePlan.${key}`, { value: whole.format(value) })}</span>
   );
-  const rows: Array<[string, ReactNode]> = plan
+  const rows: Field[] = plan
     ? [
         [t('servicePlan.dueDate'), plan.duedate ? dateOnly.format(new Date(`${plan.duedate}T00:00:00Z`)) : notPlanned],
         [t('servicePlan.dueKm'), plan.duekm === null ? notPlanned : <>{whole.format(plan.duekm)} km{reading(plan.km, 'nowKm')}</>],
@@ -70,14 +71,7 @@ export function ServicePlanSection({ unitId }: { unitId: number }) {
               {plan.detail}
             </Text>
           )}
-          <dl className={classes.fields}>
-            {rows.map(([label, value]) => (
-              <div key={label} className={classes.field}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FieldList fields={rows} />
           {admin && (
             <Group justify="flex-end" mt={6}>
               <Button size="compact-xs" variant="default" leftSection={<IconPencil size={12} aria-hidden />} onClick={() => setEditing(true)}>

@@ -4,7 +4,7 @@ import { displaySpeedMph, NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/ve
 import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBug, IconCurrentLocation, IconFocus2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type Field, FieldList } from '../../../shared/ui/field-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocationText } from '../../../shared/format/location-text.ts';
@@ -37,13 +37,13 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const hasPosition = v.lat !== null && v.lon !== null;
   const heading = directionImage(v.direction, v.speed);
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
-  const rows: Array<[string, ReactNode]> = [
+  const rows: Field[] = [
     [t('fleet.field.status'), <VehicleStatus key="s" vehicle={v} state={state} />],
     [t('fleet.field.driver'), v.drivername || none],
     [t('fleet.field.type'), typeName],
     ...(v.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? []
-      : ([[t('fleet.field.speed'), t('fleet.field.mph', { speed: displaySpeedMph(v.speed) })]] as Array<[string, ReactNode]>)),
+      : ([[t('fleet.field.speed'), t('fleet.field.mph', { speed: displaySpeedMph(v.speed) })]] as Field[])),
     [
       t('fleet.field.heading'),
       heading === 'idle'
@@ -77,7 +77,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
       ? ([
           [t('fleet.field.pto1'), v.ptotrigger1 ? t('fleet.field.on') : t('fleet.field.off')],
           [t('fleet.field.pto2'), v.ptotrigger2 ? t('fleet.field.on') : t('fleet.field.off')],
-        ] as Array<[string, ReactNode]>)
+        ] as Field[])
       : []),
     [t('fleet.field.unitId'), String(v.unitid)],
   ];
@@ -112,14 +112,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
           {t('fleet.showOnMap')}
         </Button>
       </Group>
-      <dl className={classes.fields}>
-        {rows.map(([label, value]) => (
-          <div key={label} className={classes.field}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={rows} ruled className={classes.fields} />
       <ServicePlanSection unitId={v.unitid} />
       <Stack p="sm" gap={4}>
         <Anchor component={Link} to={debugPath(v.unitid)} size="sm">
