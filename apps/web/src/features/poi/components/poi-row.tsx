@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Switch } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Poi } from '../model/poi-shapes.ts';
 import classes from './poi.module.css';
@@ -24,6 +24,13 @@ interface PoiRowProps extends PoiRowActions {
 export const PoiRow = memo(function PoiRow({ poi, busy, placed, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  // The switch follows the hand at once: the list's own optimistic change lands only after the
+  // save has cancelled any fetch of the list in flight, and a controlled switch would spring back
+  // meanwhile. Once the save settles the list's value (optimistic, then the server's) rules again.
+  const [switched, setSwitched] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!busy) setSwitched(null);
+  }, [busy]);
   const position = placed
     ? {
         ref: placed.measure,
@@ -62,9 +69,13 @@ export const PoiRow = memo(function PoiRow({ poi, busy, placed, onFocus, onShowO
         <Group gap={4} wrap="nowrap">
           <Switch
             size="xs"
-            checked={poi.showonmap}
+            checked={switched ?? poi.showonmap}
             disabled={busy}
-            onChange={(e) => onShowOnMap(poi, e.currentTarget.checked)}
+            onChange={(e) => {
+              const show = e.currentTarget.checked;
+              setSwitched(show);
+              onShowOnMap(poi, show);
+            }}
             aria-label={t('poi.showOnMapOf', { name: poi.name })}
           />
           <ActionIcon variant="subtle" size="sm" onClick={() => onEdit(poi)} aria-label={t('poi.editOf', { name: poi.name })}>
