@@ -9,7 +9,7 @@
   const B = (window.__bench = {
     frames: [], longtasks: [], recording: false, t0: 0, t1: 0,
     firstVehicleTileAt: null, firstVehicleFrameAt: null, vehicleTiles: 0, toWorker: 0,
-    commits: 0, fibers: 0, countFibers: false, wsMessages: 0, wsBytes: 0, firstRowAt: null, canvasAt: null,
+    commits: 0, fibers: 0, countFibers: false, lagging: false, lags: [], wsMessages: 0, wsBytes: 0, firstRowAt: null, canvasAt: null,
   });
 
   // When the list's first row and the map's canvas appear (for the first-load benchmark).
@@ -117,6 +117,12 @@
       this.addEventListener('message', (e) => {
         B.wsMessages += 1;
         B.wsBytes += typeof e.data === 'string' ? e.data.length : (e.data.byteLength ?? e.data.size ?? 0);
+        // Diagnostic window only (parsing costs): how old each vehicle update is when it arrives
+        // (the bench's devices stamp their records with the send time, on the same clock).
+        if (B.lagging && typeof e.data === 'string' && e.data.startsWith('42["vehicles:update"')) {
+          const at = Date.now();
+          for (const u of JSON.parse(e.data.slice(2))[1]) B.lags.push(at - Date.parse(u.updated));
+        }
       });
     }
   };
