@@ -123,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(fleetRoutes, { repo: fleetRepository(db), poi, tenancy });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool), onCleared: gateway.alertsCleared });
-    await api.register(placesRoutes, { pool, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
+    await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
     await api.register(poiRoutes, { repo: poi, tenancy, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();

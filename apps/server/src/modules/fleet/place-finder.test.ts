@@ -1,6 +1,6 @@
 import { inCircle, pointInPolygon } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
-import { placeFinder, poiFinder } from './place-finder.ts';
+import { placeArea, placeFinder, poiFinder } from './place-finder.ts';
 
 const circle = (name: string, lat: number, lon: number, radius: number) => ({ name, mode: 1, lat, lon, radius, points: null });
 const square = (name: string, lat: number, lon: number, half: number) => ({
@@ -11,9 +11,11 @@ const square = (name: string, lat: number, lon: number, half: number) => ({
 });
 
 describe('poiFinder', () => {
-  it('finds circles and polygons, and the first in the given order where they overlap', () => {
-    const find = poiFinder([circle('Depot', 53.8, -1.55, 500), square('Yard', 53.8, -1.55, 0.01), circle('Far', 51.5, -0.1, 100)]);
+  it('finds circles and polygons, and the smallest where they overlap', () => {
+    const find = poiFinder([square('Yard', 53.8, -1.55, 0.01), circle('Depot', 53.8, -1.55, 500), circle('Far', 51.5, -0.1, 100)]);
     expect(find(53.8, -1.55)).toBe('Depot');
+    expect(poiFinder([circle('Big', 53.8, -1.55, 5000), square('Gate', 53.8, -1.55, 0.001)])(53.8, -1.55)).toBe('Gate');
+    expect(poiFinder([circle('First', 53.8, -1.55, 300), circle('Second', 53.8, -1.55, 300)])(53.8, -1.55)).toBe('First');
     expect(find(53.808, -1.558)).toBe('Yard');
     expect(find(51.5, -0.1)).toBe('Far');
     expect(find(52, -1)).toBeUndefined();
@@ -39,8 +41,9 @@ describe('poiFinder', () => {
         ? circle(`C${i}`, 53 + rand(), -2 + rand(), 200 + rand() * 3000)
         : square(`P${i}`, 53 + rand(), -2 + rand(), 0.002 + rand() * 0.02),
     );
+    const bySize = places.map((p, i) => ({ p, i })).sort((a, b) => placeArea(a.p) - placeArea(b.p) || a.i - b.i).map((x) => x.p);
     const linear = (lat: number, lon: number) =>
-      places.find((p) =>
+      bySize.find((p) =>
         p.mode === 1
           ? inCircle({ lat, lon }, { lat: p.lat as number, lon: p.lon as number, radiusMetres: p.radius as number })
           : pointInPolygon({ lat, lon }, p.points as { x: number; y: number }[]),
@@ -55,6 +58,15 @@ describe('poiFinder', () => {
       expect(find(lat, lon)).toBe(expected);
     }
     expect(hits).toBeGreaterThan(100);
+  });
+});
+
+describe('placeArea', () => {
+  it('measures circles and polygons in square metres', () => {
+    expect(placeArea(circle('c', 53.8, -1.55, 100))).toBeCloseTo(Math.PI * 10_000, 0);
+    // 0.01° square at 53.8°N: about 658 m by 1,105 m.
+    expect(placeArea(square('s', 53.8, -1.55, 0.005)) / 1e6).toBeCloseTo(0.727, 2);
+    expect(placeArea({ name: 'x', mode: 2, lat: null, lon: null, radius: null, points: [] })).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

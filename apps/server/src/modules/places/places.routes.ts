@@ -1,26 +1,22 @@
 import { reverseAnswerSchema, reverseQuerySchema, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { ApiError } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { poiFinder } from '../fleet/place-finder.ts';
+import type { PoiRepository } from '../poi/poi.repository.ts';
 import { gazetteer, headingWords, placeText } from './gazetteer.ts';
 import { NotConfigured, type What3WordsProvider } from './what3words.ts';
 
 const tag = { tags: ['places'] };
 
-export const placesRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; w3w: What3WordsProvider }> = async (app, { pool, w3w }) => {
+export const placesRoutes: FastifyPluginAsyncZod<{ places: PoiRepository; w3w: What3WordsProvider }> = async (app, { places, w3w }) => {
 
   app.get('/reverse', {
     schema: { ...tag, summary: "Location text: 'At {POI}' inside one of the site's POI, else the nearest town", querystring: reverseQuerySchema, response: { 200: reverseAnswerSchema } },
   }, async (request) => {
     const { lat, lng, dir } = request.query;
     const siteId = callerOf(request).session.siteId;
-    const rows = siteId
-      ? (await pool.query<{ name: string; mode: number; lat: number | null; lon: number | null; radius: number | null; points: { x: number; y: number }[] | null }>(
-          'SELECT name, mode, lat, lon, radius, points FROM poi WHERE site_id = $1 ORDER BY radius NULLS LAST, id', [siteId])).rows
-      : [];
-    const poi = poiFinder(rows)(lat, lng);
+    const poi = poiFinder(siteId ? await places.ofSite(siteId) : [])(lat, lng);
     const heading = dir === undefined ? null : headingWords(dir);
     if (poi) return { ok: 1 as const, loc: `At ${poi}`, poi, town: null, distancekm: null, heading };
     const town = gazetteer.nearest(lat, lng);
