@@ -214,3 +214,38 @@ describe('Places panel', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('drawing a place on a phone', () => {
+  it('shows the map to draw on, with a bar leading back to the form to name and save', async () => {
+    const phone = await openSignedIn({ context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } });
+    try {
+      const p = phone.page;
+      await p.goto('/tabs/tabs/fleet');
+      await p.getByText('List', { exact: true }).click();
+      await p.getByRole('tab', { name: 'Places' }).click();
+      await p.getByRole('button', { name: 'New circle' }).click();
+
+      // The map takes the screen, with what to do next over it.
+      const bar = p.getByRole('status', { name: 'Drawing a place' });
+      await bar.waitFor();
+      const canvas = p.locator('canvas.maplibregl-canvas');
+      await expect.poll(() => canvas.isVisible(), SLOW).toBe(true);
+      const box = await canvas.boundingBox();
+      if (!box) throw new Error('no map canvas');
+      await canvas.click({ position: { x: box.width / 2, y: box.height * 0.6 } });
+      await expect.poll(() => bar.textContent(), SLOW).toContain('Centre placed');
+
+      await bar.getByRole('button', { name: 'Name and save' }).click();
+      const form = p.getByRole('form', { name: 'Place' });
+      const name = `E2E phone circle ${Date.now()}`;
+      await form.getByLabel('Name').fill(name);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(async () => (await apiGet<{ poi: ApiPoi[] }>(p, `poi?siteid=${await siteOf(p)}`)).poi.some((x) => x.name === name), SLOW)
+        .toBe(true);
+      expect(await bar.count()).toBe(0);
+    } finally {
+      await phone.browser.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // What the fleet page composes: the panel, the map controls and the map overlays.
 export { PlacesPanel } from './components/places-panel.tsx';
+export { PoiDraftBar, usePoiDrafting } from './components/poi-draft-bar.tsx';
 export { PoiMapControls } from './components/poi-map-controls.tsx';
 export { PoiDraftOverlay } from './map/poi-draft-overlay.tsx';
 export { PoiOverlay } from './map/poi-overlay.tsx';

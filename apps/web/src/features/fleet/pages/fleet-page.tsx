@@ -2,7 +2,7 @@ import { keepNonEmpty } from '@fleet/shared/rules/lists';
 import { Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { IconMapPinOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
@@ -11,7 +11,7 @@ import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { setFleetView, useFleetView } from '../../../shared/state/fleet-view.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
-import { PlacesPanel, PoiDraftOverlay, PoiMapControls, PoiOverlay } from '../../poi/index.ts';
+import { PlacesPanel, PoiDraftBar, PoiDraftOverlay, PoiMapControls, PoiOverlay, usePoiDrafting } from '../../poi/index.ts';
 import { DriversPanel } from '../../drivers/index.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
@@ -69,6 +69,14 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
   const total = all?.length;
 
   const showMode = useCallback((mode: 'map' | 'list') => setFleetView({ ...view, mode }), [view]);
+  // On a phone a place is drawn on the map: starting one shows the map, and a bar over it leads back
+  // to the form to name and save it.
+  const drafting = usePoiDrafting();
+  const modeRef = useRef(showMode);
+  modeRef.current = showMode;
+  useEffect(() => {
+    if (drafting && toggle) modeRef.current('map');
+  }, [drafting, toggle]);
   // Stable, so list rows re-render only when their own vehicle changes.
   const { pickInList: select, openDetails: detail } = sel;
   const pickInList = useCallback(
@@ -133,6 +141,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
             overlays={poiOverlays}
           />
           <PoiMapControls />
+          {toggle && <PoiDraftBar onForm={() => showMode('list')} />}
           {selected && (
             <MapCard
               vehicle={selected}
