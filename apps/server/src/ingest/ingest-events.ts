@@ -19,3 +19,22 @@ export interface StateChange {
   unitId: number;
   siteId: number;
 }
+
+/**
+ * A position as soon as it is committed (before the state processor folds it into unit_state), for
+ * the live map: the unit's latest record of a stored batch, its IO read for the unit's type.
+ */
+export interface LivePosition {
+  unitId: number;
+  siteId: number;
+  deviceTimeMs: number;
+  lat: number;
+  lon: number;
+  /** km/h */
+  speed: number;
+  angle: number;
+  ignition: boolean | null;
+  panic: boolean;
+  pto1: boolean;
+  pto2: boolean;
+}

@@ -5,14 +5,17 @@ import { CommandRegistry } from './commands.ts';
 import { FrameLog } from './frame-log.ts';
 import { IngestStats } from './ingest-stats.ts';
 import { osmandHttpServer } from './osmand-http.ts';
-import { positionWriter, type WriterOptions } from './position-writer.ts';
+import { type PositionRow, type PositionWriter, positionWriter, type WriterOptions } from './position-writer.ts';
+import { interpret } from './io-map.ts';
+import { isAssetUnit } from './asset-movement.ts';
+import type { LivePosition } from './ingest-events.ts';
 import { eventsProcessor, type NewAlert } from './events-processor.ts';
 import { sharedHorizon } from './log-horizon.ts';
 import { processorLoop } from './processor-loop.ts';
 import { stateProcessor, type StateChange } from './state-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
-import { unitDirectory } from './unit-directory.ts';
+import { type UnitDirectory, unitDirectory } from './unit-directory.ts';
 
 export interface IngestOptions {
   teltonikaPort: number;
@@ -22,10 +25,53 @@ export interface IngestOptions {
   writer?: WriterOptions;
 }
 
+/**
+ * The writer, telling listeners of each committed batch's latest position per unit (its IO read for
+ * the unit's type), so the live map need not wait for the state processor. Asset trackers are left
+ * to the processor: their location code depends on the report before.
+ */
+function announcingWriter(
+  writer: PositionWriter, directory: UnitDirectory, events: EventEmitter<{ positions: [LivePosition[]] }>, log: FastifyBaseLogger,
+): PositionWriter {
+  const announce = async (rows: PositionRow[]) => {
+    const latest = new Map<number, PositionRow>();
+    for (const r of rows) {
+      const before = latest.get(r.unitId);
+      if (!before || r.deviceTimeMs >= before.deviceTimeMs) latest.set(r.unitId, r);
+    }
+    const units = await directory.units([...latest.keys()]);
+    const list: LivePosition[] = [];
+    for (const r of latest.values()) {
+      const unit = units.get(r.unitId);
+      if (!unit || isAssetUnit(unit)) continue;
+      const m = interpret(r.io, unit.ioMap);
+      list.push({
+        unitId: r.unitId, siteId: unit.siteId, deviceTimeMs: r.deviceTimeMs, lat: r.lat, lon: r.lon, speed: r.speed, angle: r.angle,
+        ignition: m.ignition, panic: m.panic, pto1: m.pto1, pto2: m.pto2,
+      });
+    }
+    if (list.length > 0) events.emit('positions', list);
+  };
+  return {
+    async write(rows) {
+      await writer.write(rows);
+      if (events.listenerCount('positions') === 0) return;
+      // After the commit and off the device's path: a failure here never touches the ACK.
+      announce(rows).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live positions not announced'));
+    },
+    get pending() {
+      return writer.pending;
+    },
+    close: () => writer.close(),
+  };
+}
+
 /** Everything that takes device data in: listeners, the group-commit writer and the state processor. */
 export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: IngestOptions) {
   const directory = unitDirectory(pool);
-  const writer = positionWriter(pool, opts.writer);
+  const positionEvents = new EventEmitter<{ positions: [LivePosition[]] }>();
+  positionEvents.setMaxListeners(0);
+  const writer = announcingWriter(positionWriter(pool, opts.writer), directory, positionEvents, log);
   const frames = new FrameLog();
   const stats = new IngestStats();
   const commands = new CommandRegistry();
@@ -49,7 +95,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0 };
 
   return {
-    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, events,
+    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events,
     async start(): Promise<void> {
       const host = opts.host ?? '0.0.0.0';
       ports.teltonika = await tcp.listen(opts.teltonikaPort, host);
@@ -88,6 +134,10 @@ export function deviceLink(ingest: Ingest): import('../modules/units/device-link
     onAlerts(listener) {
       ingest.alertEvents.on('alerts', listener);
       return () => ingest.alertEvents.off('alerts', listener);
+    },
+    onPositions(listener) {
+      ingest.positionEvents.on('positions', listener);
+      return () => ingest.positionEvents.off('positions', listener);
     },
     reloadGeofences: () => ingest.events.reloadGeofences(),
   };

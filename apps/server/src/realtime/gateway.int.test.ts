@@ -119,6 +119,37 @@ describe('realtime gateway', () => {
     device.close();
   });
 
+  it('pushes a committed position without waiting for the state processor', async () => {
+    const mine = await open(leeds);
+    const other = await open(northway);
+    const leaked: VehicleUpdate[] = [];
+    other.on('vehicles:update', (u) => leaked.push(...u));
+    // The state processor cannot run while its lock is held elsewhere: only the fast path can answer.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(7262002)');
+      const at = new Date(Date.UTC(2026, 10, 22, 8, 0, 0) + 90_000).toISOString();
+      const update = new Promise<VehicleUpdate>((resolve) => mine.on('vehicles:update', (list) => {
+        const u = list.find((x) => x.unitid === unit.id && x.updated === at);
+        if (u) resolve(u);
+      }));
+      const device = await TestDevice.connect(t.ingest.ports.teltonika);
+      await device.login(unit.device_id);
+      await device.send([record(90)]);
+      const u = await update;
+      expect(u).toMatchObject({ lat: expect.closeTo(53.7935 + 90e-4, 6), ign: 1, speed: 30, vehiclealarm: false });
+      expect(u.loc).toMatch(/\w/);
+      const state = await t.database.pool.query('SELECT device_time FROM unit_state WHERE unit_id = $1', [unit.id]);
+      expect(state.rows[0]?.device_time?.toISOString()).not.toBe(at);
+      expect(leaked.filter((x) => x.unitid === unit.id)).toEqual([]);
+      device.close();
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+
   it('pushes a new panic alert to the site room only', async () => {
     const mine = await open(leeds);
     const theirs = await open(northway);

@@ -133,6 +133,13 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     }
   });
   const stopFrames = deps.devices.onFrame((frame) => io.to(debugRoom(frame.uid)).emit('debug:frame', frame));
+  // Positions as soon as they are committed; the state processor's updates follow (with asset
+  // trackers' location codes, and anything the fast path could not know).
+  const stopPositions = deps.devices.onPositions((positions) => {
+    void updates.forPositions(positions).then((bySite) => {
+      for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
+    }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live positions not sent'));
+  });
   const stopState = deps.devices.onStateChanges((changes: StateChange[]) => {
     void updates.forChanges(changes).then((bySite) => {
       for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
@@ -185,6 +192,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
       stopAlerts();
       stopFrames();
       stopState();
+      stopPositions();
       await io.close();
     },
   };

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { formatLocation, toLocationCode, type VehicleUpdate } from '@fleet/shared';
 import { placeFinder } from '../modules/fleet/place-finder.ts';
 import { vehicleLive } from '../modules/fleet/vehicle-view.ts';
-import type { StateChange } from '../modules/units/device-link.ts';
+import type { LivePosition, StateChange } from '../modules/units/device-link.ts';
 
 interface PoiRow { site_id: number; name: string; mode: number; lat: number | null; lon: number | null; radius: number | null; points: unknown }
 
@@ -18,6 +18,19 @@ export const PLACES_TTL_MS = 30_000;
  */
 export function vehicleUpdates(pool: pg.Pool, ttlMs = PLACES_TTL_MS) {
   const finders = new Map<number, { at: number; where: (lat: number, lon: number) => string }>();
+  // Each unit's alarm flag as last read from the database (refreshed by every update read from it).
+  const alarmOf = new Map<number, boolean>();
+
+  async function alarmsFor(unitIds: number[]): Promise<(unitId: number) => boolean> {
+    const unknown = unitIds.filter((u) => !alarmOf.has(u));
+    if (unknown.length > 0) {
+      const res = await pool.query<{ unit_id: number }>(
+        `SELECT DISTINCT unit_id FROM alerts WHERE unit_id = ANY($1::int[]) AND cleared_at IS NULL AND kind IN ('panic', 'geofence')`, [unknown]);
+      const alarmed = new Set(res.rows.map((r) => r.unit_id));
+      for (const u of unknown) alarmOf.set(u, alarmed.has(u));
+    }
+    return (u) => alarmOf.get(u) ?? false;
+  }
 
   async function findersFor(sites: number[]) {
     const now = Date.now();
@@ -46,6 +59,7 @@ export function vehicleUpdates(pool: pg.Pool, ttlMs = PLACES_TTL_MS) {
       const whereOn = await findersFor([...new Set(changes.map((c) => c.siteId))]);
       const out = new Map<number, VehicleUpdate[]>();
       for (const r of res.rows) {
+        alarmOf.set(r.unit_id, r.alarm);
         const site = siteOf.get(r.unit_id);
         if (site === undefined) continue;
         const list = out.get(site) ?? [];
@@ -56,6 +70,27 @@ export function vehicleUpdates(pool: pg.Pool, ttlMs = PLACES_TTL_MS) {
           ...(where ? { loc: formatLocation(toLocationCode(r.loc_code), where(r.lat, r.lon)) } : {}),
         });
         out.set(site, list);
+      }
+      return out;
+    },
+    /**
+     * Updates straight from committed positions, ahead of the state processor: location text from
+     * the site's places, the alarm flag as last read from the database (alerts raised or cleared
+     * refresh it through forChanges).
+     */
+    async forPositions(positions: LivePosition[]): Promise<Map<number, VehicleUpdate[]>> {
+      const whereOn = await findersFor([...new Set(positions.map((p) => p.siteId))]);
+      const alarm = await alarmsFor(positions.map((p) => p.unitId));
+      const out = new Map<number, VehicleUpdate[]>();
+      for (const p of positions) {
+        const where = whereOn(p.siteId);
+        const list = out.get(p.siteId) ?? [];
+        list.push({
+          unitid: p.unitId,
+          ...vehicleLive({ ...p, deviceTime: new Date(p.deviceTimeMs), alarm: alarm(p.unitId) }),
+          ...(where ? { loc: where(p.lat, p.lon) } : {}),
+        });
+        out.set(p.siteId, list);
       }
       return out;
     },

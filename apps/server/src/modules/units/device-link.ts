@@ -1,7 +1,7 @@
 import type { DebugFrameEvent } from '@fleet/shared';
-import type { RaisedAlert, StateChange } from '../../ingest/ingest-events.ts';
+import type { LivePosition, RaisedAlert, StateChange } from '../../ingest/ingest-events.ts';
 
-export type { RaisedAlert, StateChange };
+export type { LivePosition, RaisedAlert, StateChange };
 
 /** What the API needs of the device side: command channel, presence, counters, cache control, live feeds. */
 export interface DeviceLink {
@@ -13,6 +13,8 @@ export interface DeviceLink {
   unwatchFrames(unitId: number): void;
   /** Calls back after the state processor applied new positions. */
   onStateChanges(listener: (changes: StateChange[]) => void): () => void;
+  /** Calls back with positions as soon as they are committed (the live map's fast path). */
+  onPositions(listener: (positions: LivePosition[]) => void): () => void;
   /** Calls back with alerts the events processor raised (panic, geofence, fault codes). */
   onAlerts(listener: (alerts: RaisedAlert[]) => void): () => void;
   /** Geofences changed: the events processor reloads them. */
