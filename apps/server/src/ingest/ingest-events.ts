@@ -18,6 +18,8 @@ export interface RaisedAlert {
 export interface StateChange {
   unitId: number;
   siteId: number;
+  /** Its positions went out live when committed (LivePosition); false for asset trackers, whose location code only the processor knows. */
+  announced?: boolean;
 }
 
 /**

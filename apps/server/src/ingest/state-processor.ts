@@ -113,7 +113,10 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
          ON CONFLICT (name) DO UPDATE SET position_id = EXCLUDED.position_id, updated_at = now()`,
         [CURSOR, last.last_id]);
       await client.query('COMMIT');
-      changes = list.map((r) => ({ unitId: r.unit_id, siteId: (units.get(r.unit_id) as { siteId: number }).siteId }));
+      changes = list.map((r) => {
+        const unit = units.get(r.unit_id) as { siteId: number; unitTypeId: number };
+        return { unitId: r.unit_id, siteId: unit.siteId, announced: !isAssetUnit(unit) };
+      });
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw err;

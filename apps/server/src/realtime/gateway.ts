@@ -140,7 +140,10 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
       for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live positions not sent'));
   });
-  const stopState = deps.devices.onStateChanges((changes: StateChange[]) => {
+  const stopState = deps.devices.onStateChanges((all: StateChange[]) => {
+    // Positions already sent when committed are not sent again (that would double the traffic).
+    const changes = all.filter((c) => !c.announced);
+    if (changes.length === 0) return;
     void updates.forChanges(changes).then((bySite) => {
       for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'vehicle updates not sent'));
