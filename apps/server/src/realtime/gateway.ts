@@ -6,13 +6,15 @@ import { Server, type Socket } from 'socket.io';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
 import type { DeviceLink, StateChange } from '../modules/units/device-link.ts';
 import { vehicleUpdates } from './vehicle-updates.ts';
-import { type UpdateReceiver, updateFanout } from './update-fanout.ts';
+import { keepNewest, type UpdateReceiver, updateFanout } from './update-fanout.ts';
 import { ALARM_KINDS, alertEvent, clearedEvent } from '../modules/alerts/alert-view.ts';
 import type { AlertsRepository, ClearedRow } from '../modules/alerts/alerts.repository.ts';
 
 type FleetSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>;
 
 const siteRoom = (siteId: number) => `site:${siteId}`;
+/** How long live positions gather before they go out to a site's browsers. */
+const GATHER_MS = 200;
 const debugRoom = (uid: number) => `debug:${uid}`;
 
 /**
@@ -135,9 +137,23 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
   const stopFrames = deps.devices.onFrame((frame) => io.to(debugRoom(frame.uid)).emit('debug:frame', frame));
   // Positions as soon as they are committed; the state processor's updates follow (with asset
   // trackers' location codes, and anything the fast path could not know).
+  // Gathered per site for a moment (newest per vehicle), so a busy fleet makes a few large
+  // messages a second rather than one per committed batch.
+  const gathered = new Map<number, Map<number, VehicleUpdate>>();
+  let gathering: NodeJS.Timeout | null = null;
+  const sendGathered = () => {
+    gathering = null;
+    for (const [siteId, byUnit] of gathered) sendVehicleUpdates(siteId, [...byUnit.values()]);
+    gathered.clear();
+  };
   const stopPositions = deps.devices.onPositions((positions) => {
     void updates.forPositions(positions).then((bySite) => {
-      for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
+      for (const [siteId, list] of bySite) {
+        const byUnit = gathered.get(siteId) ?? new Map<number, VehicleUpdate>();
+        keepNewest(byUnit, list);
+        gathered.set(siteId, byUnit);
+      }
+      gathering ??= setTimeout(sendGathered, GATHER_MS);
     }, (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live positions not sent'));
   });
   const stopState = deps.devices.onStateChanges((all: StateChange[]) => {
@@ -196,6 +212,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
       stopFrames();
       stopState();
       stopPositions();
+      if (gathering) clearTimeout(gathering);
       await io.close();
     },
   };

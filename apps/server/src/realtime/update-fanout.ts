@@ -15,7 +15,7 @@ export const MAX_QUEUED_PACKETS = 16;
 const time = (iso: string | null): number => (iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY);
 
 /** Keeps the newest update per unit (a late, older one does not replace a newer one). */
-function keepNewest(held: Map<number, VehicleUpdate>, updates: readonly VehicleUpdate[]): void {
+export function keepNewest(held: Map<number, VehicleUpdate>, updates: readonly VehicleUpdate[]): void {
   for (const u of updates) {
     const before = held.get(u.unitid);
     if (!before || time(u.updated) >= time(before.updated)) held.set(u.unitid, u);
