@@ -6,7 +6,8 @@ import { Server, type Socket } from 'socket.io';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
 import type { DeviceLink, StateChange } from '../modules/units/device-link.ts';
 import { vehicleUpdates } from './vehicle-updates.ts';
-import { keepNewest, type UpdateReceiver, updateFanout } from './update-fanout.ts';
+import { mergeNewestUpdates } from '@fleet/shared/realtime/newest-updates';
+import { type UpdateReceiver, updateFanout } from './update-fanout.ts';
 import { ALARM_KINDS, alertEvent, clearedEvent } from '../modules/alerts/alert-view.ts';
 import type { AlertsRepository, ClearedRow } from '../modules/alerts/alerts.repository.ts';
 
@@ -150,7 +151,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     void updates.forPositions(positions).then((bySite) => {
       for (const [siteId, list] of bySite) {
         const byUnit = gathered.get(siteId) ?? new Map<number, VehicleUpdate>();
-        keepNewest(byUnit, list);
+        mergeNewestUpdates(byUnit, list);
         gathered.set(siteId, byUnit);
       }
       gathering ??= setTimeout(sendGathered, GATHER_MS);

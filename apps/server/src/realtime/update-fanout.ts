@@ -1,4 +1,5 @@
 import type { VehicleUpdate } from '@fleet/shared';
+import { mergeNewestUpdates } from '@fleet/shared/realtime/newest-updates';
 
 /** What the fan-out needs of one browser connection. */
 export interface UpdateReceiver {
@@ -11,16 +12,6 @@ export interface UpdateReceiver {
 
 /** A client with this many packets still queued is behind: its updates are held instead of queued. */
 export const MAX_QUEUED_PACKETS = 16;
-
-const time = (iso: string | null): number => (iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY);
-
-/** Keeps the newest update per unit (a late, older one does not replace a newer one). */
-export function keepNewest(held: Map<number, VehicleUpdate>, updates: readonly VehicleUpdate[]): void {
-  for (const u of updates) {
-    const before = held.get(u.unitid);
-    if (!before || time(u.updated) >= time(before.updated)) held.set(u.unitid, u);
-  }
-}
 
 /**
  * Sends vehicle updates to a site's browsers without letting a slow one make the server buffer
@@ -41,10 +32,10 @@ export function updateFanout(maxQueued = MAX_QUEUED_PACKETS) {
       for (const r of receivers) {
         const pending = held.get(r);
         if (pending) {
-          keepNewest(pending, updates);
+          mergeNewestUpdates(pending, updates);
         } else if (r.queued() >= maxQueued) {
           const start = new Map<number, VehicleUpdate>();
-          keepNewest(start, updates);
+          mergeNewestUpdates(start, updates);
           held.set(r, start);
           r.onceDrained(() => release(r));
         } else {

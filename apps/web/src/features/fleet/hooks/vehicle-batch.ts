@@ -1,19 +1,12 @@
 import type { VehicleUpdate } from '@fleet/shared';
+import { isOlderUpdate, mergeNewestUpdates } from '@fleet/shared/realtime/newest-updates';
 import type { Vehicle } from './vehicle-rows.ts';
 
 /** Latest pending update per unit. */
 export type UpdateBatch = Map<number, VehicleUpdate>;
 
-const time = (iso: string | null): number => (iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY);
-
 /** Adds updates to a batch, keeping only the newest per unit (a late, older one is dropped). */
-export function mergeUpdates(batch: UpdateBatch, updates: readonly VehicleUpdate[]): UpdateBatch {
-  for (const u of updates) {
-    const pending = batch.get(u.unitid);
-    if (!pending || time(u.updated) >= time(pending.updated)) batch.set(u.unitid, u);
-  }
-  return batch;
-}
+export const mergeUpdates: (batch: UpdateBatch, updates: readonly VehicleUpdate[]) => UpdateBatch = mergeNewestUpdates;
 
 /**
  * The vehicles with a batch applied. Untouched vehicles keep their identity (rows and map features
@@ -24,7 +17,7 @@ export function applyVehicleUpdates(vehicles: Vehicle[], batch: ReadonlyMap<numb
   let changed = false;
   const next = vehicles.map((v) => {
     const u = batch.get(v.unitid);
-    if (!u || time(u.updated) < time(v.updated)) return v;
+    if (!u || isOlderUpdate(u, v.updated)) return v;
     changed = true;
     return {
       ...v,
