@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { formatLocation, toLocationCode, type VehicleUpdate } from '@fleet/shared';
+import { ALARM_KINDS } from '../modules/alerts/alert-view.ts';
 import { placeFinder } from '../modules/fleet/place-finder.ts';
 import { vehicleLive } from '../modules/fleet/vehicle-view.ts';
 import type { LivePosition, StateChange } from '../modules/units/device-link.ts';
@@ -25,7 +26,7 @@ export function vehicleUpdates(pool: pg.Pool, ttlMs = PLACES_TTL_MS) {
     const unknown = unitIds.filter((u) => !alarmOf.has(u));
     if (unknown.length > 0) {
       const res = await pool.query<{ unit_id: number }>(
-        `SELECT DISTINCT unit_id FROM alerts WHERE unit_id = ANY($1::int[]) AND cleared_at IS NULL AND kind IN ('panic', 'geofence')`, [unknown]);
+        `SELECT DISTINCT unit_id FROM alerts WHERE unit_id = ANY($1::int[]) AND cleared_at IS NULL AND kind = ANY($2::text[])`, [unknown, ALARM_KINDS]);
       const alarmed = new Set(res.rows.map((r) => r.unit_id));
       for (const u of unknown) alarmOf.set(u, alarmed.has(u));
     }
@@ -52,9 +53,9 @@ export function vehicleUpdates(pool: pg.Pool, ttlMs = PLACES_TTL_MS) {
         unit_id: number; lat: number; lon: number; speed: number; ignition: boolean | null; angle: number;
         device_time: Date; panic: boolean; pto1: boolean; pto2: boolean; alarm: boolean; loc_code: string | null;
       }>(`SELECT s.unit_id, s.lat, s.lon, s.speed, s.ignition, s.angle, s.device_time, s.panic, s.pto1, s.pto2, s.loc_code,
-            exists (SELECT 1 FROM alerts a WHERE a.unit_id = s.unit_id AND a.cleared_at IS NULL AND a.kind IN ('panic', 'geofence')) AS alarm
+            exists (SELECT 1 FROM alerts a WHERE a.unit_id = s.unit_id AND a.cleared_at IS NULL AND a.kind = ANY($2::text[])) AS alarm
           FROM unit_state s WHERE s.unit_id = ANY($1::int[])`,
-        [changes.map((c) => c.unitId)]);
+        [changes.map((c) => c.unitId), ALARM_KINDS]);
       const siteOf = new Map(changes.map((c) => [c.unitId, c.siteId]));
       const whereOn = await findersFor([...new Set(changes.map((c) => c.siteId))]);
       const out = new Map<number, VehicleUpdate[]>();

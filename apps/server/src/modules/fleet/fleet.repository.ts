@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
+import { ALARM_KINDS } from '../alerts/alert-view.ts';
 
 const { units, unitTypes, drivers, groups, groupUnits, unitState } = schema;
 
@@ -9,7 +10,7 @@ export function fleetRepository(db: Db) {
       return db
         .select({
           unit: units, typeName: unitTypes.name, typeIcon: unitTypes.icon, driverName: drivers.name, state: unitState,
-          alarm: sql<boolean>`exists (SELECT 1 FROM alerts a WHERE a.unit_id = ${units.id} AND a.cleared_at IS NULL AND a.kind IN ('panic', 'geofence'))`,
+          alarm: sql<boolean>`exists (SELECT 1 FROM alerts a WHERE a.unit_id = ${units.id} AND a.cleared_at IS NULL AND a.kind = ANY(${sql.param([...ALARM_KINDS])}::text[]))`,
         })
         .from(units)
         .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
