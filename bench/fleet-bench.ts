@@ -311,3 +311,16 @@ export async function waitForStates(db: Database, siteId: number, n: number, tim
   }
   return have;
 }
+
+/**
+ * Runs `cleanup` (once) and exits when the run outlasts `timeoutS` (exit 2) or is interrupted
+ * (exit 130), so a stuck or stopped benchmark never leaves a server, a browser or a database behind.
+ */
+export function cleanUpOnExit(cleanup: () => Promise<void>, timeoutS: number, log: (s: string) => void): void {
+  const deadline = setTimeout(() => {
+    log(`timed out after ${timeoutS} s; cleaning up`);
+    void cleanup().then(() => process.exit(2));
+  }, timeoutS * 1000);
+  deadline.unref();
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void cleanup().then(() => process.exit(130)));
+}

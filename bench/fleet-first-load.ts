@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
-  BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, CpuMeter, createFleetSite, DeviceFleet, machineLine, startFleetServer, waitForStates,
+  BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, cleanUpOnExit, CpuMeter, createFleetSite, DeviceFleet, machineLine, startFleetServer, waitForStates,
   type FleetServer,
 } from './fleet-bench.ts';
 import { benchDatabase, percentile, root, type BenchDb } from './lib.ts';
@@ -45,12 +45,7 @@ function cleanup(): Promise<void> {
   })();
   return cleaning;
 }
-const deadline = setTimeout(() => {
-  log(`timed out after ${values.timeout} s; cleaning up`);
-  void cleanup().then(() => process.exit(2));
-}, Number(values.timeout) * 1000);
-deadline.unref();
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void cleanup().then(() => process.exit(130)));
+cleanUpOnExit(cleanup, Number(values.timeout), log);
 
 interface Fetched { url: string; bytes: number; body: number; encoding: string }
 

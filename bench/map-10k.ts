@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import {
-  BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, CpuMeter, createFleetSite, DeviceFleet, machineLine, startFleetServer,
+  BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, cleanUpOnExit, CpuMeter, createFleetSite, DeviceFleet, machineLine, startFleetServer,
   waitForStates, type FleetServer,
 } from './fleet-bench.ts';
 import { benchDatabase, percentile, root, type BenchDb } from './lib.ts';
@@ -49,12 +49,7 @@ function cleanup(): Promise<void> {
   })();
   return cleaning;
 }
-const deadline = setTimeout(() => {
-  log(`timed out after ${values.timeout} s; cleaning up`);
-  void cleanup().then(() => process.exit(2));
-}, Number(values.timeout) * 1000);
-deadline.unref();
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void cleanup().then(() => process.exit(130)));
+cleanUpOnExit(cleanup, Number(values.timeout), log);
 
 // The plain page, MapLibre from node_modules, and the fleet's current positions.
 function servePlain(f: DeviceFleet): Promise<number> {
