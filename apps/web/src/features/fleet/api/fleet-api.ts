@@ -1,9 +1,4 @@
-import {
-  driversAnswerSchema,
-  groupsAnswerSchema,
-  poiAnswerSchema,
-  vehiclesAnswerSchema,
-} from '@fleet/shared';
+import { groupsAnswerSchema, vehiclesAnswerSchema } from '@fleet/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
@@ -18,22 +13,9 @@ export const vehiclesQuery = (siteId: number) =>
       api.get('vehicles', vehiclesAnswerSchema, { siteid: siteId }, signal).then((a) => a.vehicles),
   });
 
-export const driversQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: ['drivers', siteId],
-    queryFn: ({ signal }) =>
-      api.get('drivers', driversAnswerSchema, { siteid: siteId }, signal).then((a) => a.drivers),
-  });
-
 export const groupsQuery = (siteId: number) =>
   queryOptions({
     queryKey: ['groups', siteId],
     queryFn: ({ signal }) =>
       api.get('groups', groupsAnswerSchema, { siteid: siteId }, signal).then((a) => a.groups),
-  });
-
-export const poiQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: ['poi', siteId],
-    queryFn: ({ signal }) => api.get('poi', poiAnswerSchema, { siteid: siteId }, signal).then((a) => a.poi),
   });
