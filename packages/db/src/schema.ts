@@ -78,6 +78,8 @@ export const sessions = pgTable('sessions', {
   instanceUuid: text('instance_uuid').notNull(),
   siteId: integer('site_id').references(() => sites.id),
   routeUuid: text('route_uuid').notNull(),
+  /** The brand whose host the session was opened on: it is accepted on that brand's hosts only. */
+  brandId: integer('brand_id').notNull().references(() => brands.id),
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -96,6 +98,18 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 });
 
+/**
+ * A browser that has signed in to an account before (OWASP "device cookies"): a sign-in that shows
+ * this cookie is not held back by the account's failed-sign-in backoff. Only the sha-256 is kept.
+ */
+export const deviceCookies = pgTable('device_cookies', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('device_cookies_user_idx').on(t.userId)]);
+
 /** Mail waiting to be sent, or kept for reading when SMTP is not configured. */
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -105,8 +119,11 @@ export const outbox = pgTable('outbox', {
   toAddress: text('to_address').notNull(),
   fromAddress: text('from_address').notNull(),
   subject: text('subject').notNull(),
+  /** Never holds a secret: a reset or welcome link is replaced by a marker before the row is written. */
   text: text('text').notNull(),
   html: text('html'),
+  /** What was withheld from this copy (e.g. 'reset link'), or null when the mail carried no secret. */
+  withheld: text('withheld'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
