@@ -31,7 +31,7 @@ import type { DeviceLink } from './modules/units/device-link.ts';
 import { unitsRepository } from './modules/units/units.repository.ts';
 import { unitsRoutes } from './modules/units/units.routes.ts';
 import { tenancyService } from './modules/tenancy/tenancy.service.ts';
-import { auth } from './plugins/auth.ts';
+import { auth, callerResolver } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { redactUrl, requestContext } from './plugins/request-context.ts';
 import { security } from './plugins/security.ts';
@@ -52,6 +52,13 @@ export interface AppOptions {
   commandTimeoutMs?: number;
   /** what3words API key; without it w3wfrom says the service is not configured. */
   w3wApiKey?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when queued reset requests and mail have been handed over (tests wait on it). */
+    settleMail(): Promise<void>;
+  }
 }
 
 /** Body limit for JSON calls; uploads (later issues) state their own larger limits. */
@@ -81,12 +88,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const limits = { perAddressPerMinute: 20, failuresPerAccount: 5, resetsPerAccount: 3, ...opts.limits };
   const sessions = sessionService(sessionRepository(db));
   const mail = mailService(db, opts.smtpUrl, app.log);
-  const authSvc = authService({ repo: authRepository(db), sessions, mail, limits });
+  const authSvc = authService({ repo: authRepository(db), sessions, mail, limits, log: app.log });
   const tenancy = tenancyService(tenancyRepository(db));
   const brands = brandService(db);
+  const resolveCaller = callerResolver(sessions, brands);
+  // Queued reset requests and mail are finished (or given up after 10 s) before the database closes.
+  app.addHook('onClose', async () => {
+    await Promise.race([authSvc.settled(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+  });
+  app.decorate('settleMail', () => authSvc.settled());
 
   // The gateway needs only the HTTP server, which Fastify has from the start.
-  const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool, alerts: alertsRepository(pool) });
+  const gateway = realtimeGateway(app, { sessions, resolveCaller, devices: opts.devices, pool, alerts: alertsRepository(pool) });
   app.addHook('onClose', async () => gateway.close());
   await app.register(requestContext);
   await app.register(security, { secureCookies: opts.secureCookies ?? false });
@@ -107,7 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       statusCode: 429, ok: 0, message: `Too many attempts from your address. Try again in ${ctx.after}.`,
     }),
   });
-  await app.register(auth, { sessions });
+  await app.register(auth, { resolveCaller });
   await app.register(swagger, {
     openapi: { info: { title: 'Fleet platform API', version: opts.version }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -117,7 +130,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     await api.register(healthRoutes, { pool, version: opts.version });
     await api.register(brandRoutes, { brands });
-    await api.register(authRoutes, { auth: authSvc, sessions, perAddressPerMinute: limits.perAddressPerMinute });
+    await api.register(authRoutes, {
+      auth: authSvc, sessions, brands, perAddressPerMinute: limits.perAddressPerMinute, secureCookies: opts.secureCookies ?? false,
+    });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     const poi = poiRepository(pool);
     await api.register(fleetRoutes, { repo: fleetRepository(db), poi, tenancy });

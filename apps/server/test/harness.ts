@@ -26,23 +26,48 @@ export async function createTestApp(options: Partial<AppOptions> & { ingest?: Pa
     limits: { perAddressPerMinute: 1000, failuresPerAccount: 5, resetsPerAccount: 1000 }, ...options,
   });
 
-  /** Calls the API with the anti-forgery cookie and header a browser would send. */
-  function call(method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...opts.headers };
+  /** The host each token was issued on: a session is accepted on its own brand's hosts only. */
+  const hostOfToken = new Map<string, string>();
+
+  /** Calls the API with the anti-forgery cookie and header a browser would send (on the token's own host). */
+  async function call(method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const host = opts.token ? hostOfToken.get(opts.token) : undefined;
+    const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...(host ? { host } : {}), ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     const req: InjectOptions = { method, url: `/api/v1/${url}`, headers };
     if (opts.body !== undefined) req.payload = opts.body as InjectOptions['payload'];
-    return app.inject(req);
+    const res = await app.inject(req);
+    // A new token (sign-in, password change, pick) belongs to the host it was issued on.
+    if (res.body.includes('"token"')) {
+      const token = (JSON.parse(res.body) as { user?: { token?: unknown } }).user?.token;
+      if (typeof token === 'string') hostOfToken.set(token, headers.host ?? 'localhost');
+    }
+    return res;
   }
 
+  /** A host of the brand the user belongs to (their customer's, else the default brand). */
+  async function hostOfUser(email: string): Promise<string> {
+    const res = await database.pool.query<{ host: string | null }>(
+      `SELECT b.hosts[1] AS host FROM users u LEFT JOIN customers c ON c.id = u.customer_id
+         JOIN brands b ON b.id = COALESCE(c.brand_id, (SELECT id FROM brands ORDER BY is_default DESC, id LIMIT 1))
+        WHERE lower(u.email) = lower($1)`, [email]);
+    return res.rows[0]?.host ?? 'localhost';
+  }
+
+  /** Signs in on the user's own brand's host, as their browser would. */
   async function login(email: string, pass = DEMO_PASSWORD): Promise<SessionUser> {
-    const res = await call('POST', 'login', { body: { versionstring: 'DEV:231', user: email, pass, product: 'fleet' } });
+    const host = await hostOfUser(email);
+    const res = await call('POST', 'login', { body: { versionstring: 'DEV:231', user: email, pass, product: 'fleet' }, headers: { host } });
     if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.body}`);
-    return res.json().user as SessionUser;
+    const user = res.json().user as SessionUser;
+    hostOfToken.set(user.token, host);
+    return user;
   }
 
   return {
-    app, database, call, login, ingest,
+    app, database, call, login, ingest, hostOfUser,
+    /** Waits until queued reset requests and mail have been handed over. */
+    settled: () => app.settleMail(),
     accounts: DEMO_ACCOUNTS,
     async close() {
       await ingest.stop();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, tokenError } from '../lib/errors.ts';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
+import type { BrandService } from '../modules/brand/brand.service.ts';
 
 /** Who may call a route: nobody signed in, any session, administrators (usertype < 2), super administrators. */
 export type Access = 'public' | 'session' | 'admin' | 'super';
@@ -18,8 +19,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who holds a token, asked on a host: the token is accepted only on the hosts of the brand its
+ * session was opened on. The HTTP hook below and the realtime socket both use this.
+ */
+export type ResolveCaller = (token: string, instanceUuid: string | undefined, host: string) => Promise<Caller>;
+
+export function callerResolver(sessions: SessionService, brands: BrandService): ResolveCaller {
+  return async (token, instanceUuid, host) => {
+    const brand = await brands.forHost(host);
+    if (!brand) throw tokenError();
+    return sessions.resolve(token, instanceUuid, brand.id);
+  };
+}
+
+/**
+ * The host a socket's handshake came to, read as Fastify reads request.hostname with trustProxy on:
+ * the last X-Forwarded-Host entry, else Host. (Which brand a host is decides which tokens it accepts.)
+ */
+export function handshakeHost(headers: Record<string, string | string[] | undefined>): string {
+  const forwarded = headers['x-forwarded-host'];
+  const raw = Array.isArray(forwarded) ? forwarded.at(-1) : forwarded;
+  const last = raw?.split(',').at(-1)?.trim();
+  const host = last || (typeof headers.host === 'string' ? headers.host : '');
+  return host.replace(/:\d+$/, '');
+}
+
 /** Session check for every /api route; routes are closed unless they say `access: 'public'`. */
-export const auth = fp(async (app: FastifyInstance, opts: { sessions: SessionService }) => {
+export const auth = fp(async (app: FastifyInstance, opts: { resolveCaller: ResolveCaller }) => {
   app.decorateRequest('caller', null);
   app.addHook('preValidation', async (request) => {
     // Only the API's own routes; an unknown /api path reaches the not-found answer as it is.
@@ -28,7 +55,7 @@ export const auth = fp(async (app: FastifyInstance, opts: { sessions: SessionSer
     const access = config.access ?? 'session';
     if (access === 'public') return;
     if (!request.bearer) throw tokenError('You are not signed in.');
-    const caller = await opts.sessions.resolve(request.bearer, request.instanceUuid);
+    const caller = await opts.resolveCaller(request.bearer, request.instanceUuid, request.hostname);
     request.caller = caller;
     if (caller.user.mustChangePassword && !config.duringForcedChange) {
       throw forbidden('You must change your password before you go on.');

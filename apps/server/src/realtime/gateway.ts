@@ -4,6 +4,7 @@ import { SOCKET_PATH } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
+import { handshakeHost, type ResolveCaller } from '../plugins/auth.ts';
 import type { DeviceLink, StateChange } from '../modules/units/device-link.ts';
 import { vehicleUpdates } from './vehicle-updates.ts';
 import { mergeNewestUpdates } from '@fleet/shared/realtime/newest-updates';
@@ -23,7 +24,7 @@ const debugRoom = (uid: number) => `debug:${uid}`;
  * chooses its rooms from the session (its current site; a unit's debug room only when the unit is
  * on one of the session's sites). A session that ends closes its sockets.
  */
-export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionService; devices: DeviceLink; pool: pg.Pool; alerts: AlertsRepository }) {
+export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionService; resolveCaller: ResolveCaller; devices: DeviceLink; pool: pg.Pool; alerts: AlertsRepository }) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -70,7 +71,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     const auth = (socket.handshake.auth ?? {}) as Partial<SocketAuth>;
     if (typeof auth.token !== 'string' || auth.token === '') return next(new Error('tokenerror'));
     try {
-      const caller = await deps.sessions.resolve(auth.token, typeof auth.instanceuuid === 'string' ? auth.instanceuuid : undefined);
+      const caller = await deps.resolveCaller(auth.token, typeof auth.instanceuuid === 'string' ? auth.instanceuuid : undefined, handshakeHost(socket.handshake.headers));
       if (caller.user.mustChangePassword) return next(new Error('password change required'));
       socket.data.caller = caller;
       next();

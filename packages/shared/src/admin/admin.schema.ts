@@ -9,7 +9,10 @@ export const outboxMailSchema = z.object({
   to: z.string(),
   from: z.string(),
   subject: z.string(),
+  /** Never holds a secret: a reset or welcome link is replaced by a marker. */
   text: z.string(),
+  /** What was withheld from this copy (e.g. 'reset link'), or null. */
+  withheld: z.string().nullable(),
   created: z.string(),
   sent: z.string().nullable(),
   error: z.string().nullable(),

@@ -5,7 +5,7 @@ import type { MailService } from '../mail/mail.service.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
   app.get('/outbox', {
-    schema: { tags: ['admin'], summary: 'Mail outbox (administrators): where mail waits, or stays when SMTP is not set', querystring: outboxQuerySchema, response: { 200: outboxAnswerSchema } },
+    schema: { tags: ['admin'], summary: 'Mail outbox (administrators): mail to users whose every site the caller administers; reset and welcome links are never shown', querystring: outboxQuerySchema, response: { 200: outboxAnswerSchema } },
     config: { access: 'admin' },
   }, async (request) => {
     const caller = callerOf(request);
@@ -13,7 +13,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (
     return {
       ok: 1 as const,
       mails: rows.map((m) => ({
-        id: m.id, to: m.toAddress, from: m.fromAddress, subject: m.subject, text: m.text,
+        id: m.id, to: m.toAddress, from: m.fromAddress, subject: m.subject, text: m.text, withheld: m.withheld,
         created: m.createdAt.toISOString(), sent: m.sentAt ? m.sentAt.toISOString() : null, error: m.error,
       })),
     };

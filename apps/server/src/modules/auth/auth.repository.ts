@@ -1,14 +1,50 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 import type { UserRow } from './session.repository.ts';
 
-const { users, passwordResets, customers, brands } = schema;
+const { users, passwordResets, brands, deviceCookies } = schema;
+
+/** Devices remembered per account; signing in on more forgets the least recently used. */
+const DEVICES_PER_USER = 20;
+
+/**
+ * The brand a user belongs to: their customer's, else the default brand (else the first, as a host
+ * without a brand of its own gets). Sessions, sign-in and mail all use this one rule.
+ */
+const brandIdOfUser = sql<number>`COALESCE(
+  (SELECT c.brand_id FROM customers c WHERE c.id = ${users.customerId}),
+  (SELECT b.id FROM brands b ORDER BY b.is_default DESC, b.id LIMIT 1))`;
 
 export function authRepository(db: Db) {
   return {
     async userByEmail(email: string): Promise<UserRow | undefined> {
       const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
       return rows[0];
+    },
+
+    /** The user with this e-mail when they belong to this brand; one query either way. */
+    async userForSignIn(email: string, brandId: number): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users)
+        .where(and(sql`lower(${users.email}) = lower(${email})`, sql`${brandIdOfUser} = ${brandId}`)).limit(1);
+      return rows[0];
+    },
+
+    async deviceByHash(tokenHash: string): Promise<{ id: number; userId: number } | undefined> {
+      const rows = await db.select({ id: deviceCookies.id, userId: deviceCookies.userId }).from(deviceCookies)
+        .where(eq(deviceCookies.tokenHash, tokenHash)).limit(1);
+      return rows[0];
+    },
+
+    async touchDevice(id: number): Promise<void> {
+      await db.update(deviceCookies).set({ lastUsedAt: new Date() }).where(eq(deviceCookies.id, id));
+    },
+
+    /** Remembers a device of a user, keeping only their most recently used ones. */
+    async addDevice(userId: number, tokenHash: string): Promise<void> {
+      await db.insert(deviceCookies).values({ userId, tokenHash });
+      const keep = db.select({ id: deviceCookies.id }).from(deviceCookies).where(eq(deviceCookies.userId, userId))
+        .orderBy(desc(deviceCookies.lastUsedAt), desc(deviceCookies.id)).limit(DEVICES_PER_USER);
+      await db.delete(deviceCookies).where(and(eq(deviceCookies.userId, userId), notInArray(deviceCookies.id, keep)));
     },
 
     async setPassword(userId: number, passwordHash: string): Promise<void> {
@@ -43,14 +79,10 @@ export function authRepository(db: Db) {
       });
     },
 
-    /** The brand a user's mail is sent under: their customer's, else the default brand. */
+    /** The brand a user belongs to: the one their mail is sent under and the only one they sign in on. */
     async brandOfUser(user: UserRow) {
-      if (user.customerId) {
-        const rows = await db.select({ brand: brands }).from(customers)
-          .innerJoin(brands, eq(brands.id, customers.brandId)).where(eq(customers.id, user.customerId)).limit(1);
-        if (rows[0]) return rows[0].brand;
-      }
-      const rows = await db.select().from(brands).where(eq(brands.isDefault, true)).limit(1);
+      const rows = await db.select().from(brands)
+        .where(eq(brands.id, sql`(SELECT ${brandIdOfUser} FROM ${users} WHERE ${users.id} = ${user.id})`)).limit(1);
       return rows[0];
     },
   };

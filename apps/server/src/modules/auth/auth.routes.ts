@@ -4,16 +4,24 @@ import {
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { RESET_REQUESTED, type AuthService } from './auth.service.ts';
+import type { BrandService } from '../brand/brand.service.ts';
+import { RESET_REQUESTED, WRONG_CREDENTIALS, type AuthService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';
 
 export interface AuthRouteOptions {
   auth: AuthService;
   sessions: SessionService;
+  brands: BrandService;
   /** Sign-in and reset calls allowed per address per minute. */
   perAddressPerMinute: number;
+  secureCookies: boolean;
 }
+
+/** The device cookie (see AuthService.login): random, httpOnly, sent only to the sign-in call. */
+export const DEVICE_COOKIE = 'fleet_device';
+const DEVICE_COOKIE_DAYS = 180;
 
 const emptyBody = z.strictObject({}).optional();
 const tag = { tags: ['auth'] };
@@ -24,7 +32,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   app.post('/login', {
     schema: { ...tag, summary: 'Sign in', querystring: loginQuerySchema, body: loginBodySchema, response: { 200: loginAnswerSchema } },
     config: { access: 'public', rateLimit },
-  }, async (request) => ({ ok: 1 as const, user: await opts.auth.login(request.body, request.headers['user-agent'] ?? '') }));
+  }, async (request, reply) => {
+    const brand = await opts.brands.forHost(request.hostname);
+    if (!brand) throw new ApiError(401, WRONG_CREDENTIALS);
+    const { user, deviceToken } = await opts.auth.login(request.body, {
+      brandId: brand.id, userAgent: request.headers['user-agent'] ?? '', deviceToken: request.cookies[DEVICE_COOKIE],
+    });
+    if (deviceToken) {
+      reply.setCookie(DEVICE_COOKIE, deviceToken, {
+        path: '/api/v1/login', httpOnly: true, sameSite: 'strict', secure: opts.secureCookies,
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+      });
+    }
+    return { ok: 1 as const, user };
+  });
 
   app.post('/logout', {
     schema: { ...tag, summary: 'Sign out: ends this session', body: emptyBody, response: { 200: plainSuccessSchema } },
@@ -54,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     schema: { ...tag, summary: 'E-mail a password reset link (same answer for unknown addresses)', body: resetPasswordRequestBodySchema, response: { 200: plainSuccessSchema } },
     config: { access: 'public', rateLimit },
   }, async (request) => {
-    await opts.auth.requestReset(request.body.email);
+    opts.auth.requestReset(request.body.email);
     return { ok: 1 as const, message: RESET_REQUESTED };
   });
 

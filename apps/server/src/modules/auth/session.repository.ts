@@ -12,6 +12,7 @@ export interface NewSession {
   instanceUuid: string;
   siteId: number | null;
   routeUuid: string;
+  brandId: number;
   expiresAt: Date;
   userAgent: string;
 }

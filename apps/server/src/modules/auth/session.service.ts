@@ -21,7 +21,8 @@ export interface Caller {
 export function sessionService(repo: SessionRepository, now: () => number = Date.now) {
   /** 'ended' carries the ids of sessions that were revoked, so their sockets can be closed. */
   const events = new EventEmitter<{ ended: [number[], string] }>();
-  async function open(user: UserRow, siteId: number | null, instanceUuid: string, userAgent: string) {
+  /** Opens a session on a brand: it is accepted only on that brand's hosts. */
+  async function open(user: UserRow, siteId: number | null, instanceUuid: string, userAgent: string, brandId: number) {
     const token = newSecret();
     const session = await repo.create({
       tokenHash: hashSecret(token),
@@ -29,6 +30,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
       instanceUuid,
       siteId,
       routeUuid: newUuid(),
+      brandId,
       expiresAt: new Date(now() + SESSION_ABSOLUTE_MS),
       userAgent: userAgent.slice(0, 300),
     });
@@ -38,13 +40,18 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
   return {
     open,
 
-    /** Accepts a bearer token or throws the token error; a wrong instance uuid is refused too. */
-    async resolve(token: string, instanceUuid: string | undefined): Promise<Caller> {
+    /**
+     * Accepts a bearer token or throws the token error; a wrong instance uuid is refused too, and so
+     * is a token shown on another brand's host (`brandId` is the brand of the host it came to).
+     */
+    async resolve(token: string, instanceUuid: string | undefined, brandId: number): Promise<Caller> {
       const found = await repo.findByTokenHash(hashSecret(token));
       if (!found) throw tokenError();
       const { session, user } = found;
       const t = now();
       if (session.revokedAt) throw tokenError();
+      // A session belongs to the brand it was opened on; on another brand's host it is no token at all.
+      if (session.brandId !== brandId) throw tokenError();
       if (session.expiresAt.getTime() <= t) throw tokenError('Your session has expired. Please sign in again.');
       if (session.lastSeenAt.getTime() + SESSION_IDLE_MS <= t) {
         await repo.revoke(session.id, 'idle');

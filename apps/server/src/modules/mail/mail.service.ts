@@ -1,9 +1,16 @@
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
+import fastq from 'fastq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-const { outbox, userSites } = schema;
+const { outbox, users, userSites } = schema;
+
+/** Where a mail's secret (a reset or welcome link) goes in its text. */
+export const SECRET_SLOT = '{{secret}}';
+
+/** What kind of secret a mail carries; it names the marker that replaces it in the outbox. */
+export type SecretKind = 'reset link' | 'welcome link';
 
 export interface Mail {
   brandId: number | null;
@@ -11,48 +18,106 @@ export interface Mail {
   to: string;
   from: string;
   subject: string;
+  /** Plain text. With `secret`, it holds SECRET_SLOT once, where the secret goes; without, never. */
   text: string;
   html?: string;
+  /**
+   * A secret only the addressee may see. It is put into the text on the way to the mail server and
+   * nowhere else: the outbox keeps the text with a marker in its place.
+   */
+  secret?: { kind: SecretKind; value: string };
 }
 
+/** The marker a withheld secret leaves in the outbox copy. */
+export const withheldMarker = (kind: SecretKind) => `[${kind} withheld: sent only to the addressee]`;
+
+/** The outbox error of a secret-bearing mail when there is no mail server to hand it to. */
+export const UNDELIVERABLE_WITHOUT_SMTP =
+  'Not sent: SMTP_URL is not set. This mail carries a link only the addressee may see, so it is never kept readable here; set SMTP_URL and ask again.';
+
+/** The copy written to the outbox and the copy handed to the mail server, from one mail. */
+export function splitSecret(mail: Mail): { stored: string; delivered: string; withheld: SecretKind | null } {
+  const slots = mail.text.split(SECRET_SLOT).length - 1;
+  if (mail.html !== undefined && (mail.secret || mail.html.includes(SECRET_SLOT))) {
+    throw new Error('a mail with a secret is plain text only');
+  }
+  if (!mail.secret) {
+    if (slots) throw new Error('mail text has a secret slot but no secret');
+    return { stored: mail.text, delivered: mail.text, withheld: null };
+  }
+  const { kind, value } = mail.secret;
+  if (slots !== 1) throw new Error('a mail with a secret must hold the secret slot exactly once');
+  if (value.length < 16 || mail.text.includes(value) || mail.subject.includes(value)) {
+    throw new Error('a mail secret must only be passed as the secret');
+  }
+  return { stored: mail.text.replace(SECRET_SLOT, withheldMarker(kind)), delivered: mail.text.replace(SECRET_SLOT, value), withheld: kind };
+}
+
+interface Delivery { id: number; to: string; from: string; subject: string; text: string; html?: string }
+
 /**
- * Every mail is written to the outbox first, so none is lost; with SMTP_URL it is then sent and
- * marked, without it the outbox is where administrators read it.
+ * Every mail is written to the outbox first (with any secret withheld), then handed to the mail
+ * server from an in-memory queue, off the caller's path. The full text of a mail with a secret
+ * exists only in that queue, on its way to SMTP; without SMTP_URL such a mail is not delivered at all.
  */
 export function mailService(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger) {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
+  const deliveries = fastq.promise(async (d: Delivery) => {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ to: d.to, from: d.from, subject: d.subject, text: d.text, html: d.html });
+      await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, d.id));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log.warn({ mailId: d.id, err: message }, 'mail could not be sent; it stays in the outbox');
+      await db.update(outbox).set({ error: message.slice(0, 500) }).where(eq(outbox.id, d.id)).catch(() => undefined);
+    }
+  }, 2);
+
   return {
     configured: transport !== null,
 
+    /** Writes the mail to the outbox and queues it for sending; resolves once the outbox row is written. */
     async send(mail: Mail): Promise<void> {
+      const { stored, delivered, withheld } = splitSecret(mail);
       const [row] = await db.insert(outbox).values({
         brandId: mail.brandId, userId: mail.userId, toAddress: mail.to, fromAddress: mail.from,
-        subject: mail.subject, text: mail.text, html: mail.html ?? null,
+        subject: mail.subject, text: stored, html: mail.html ?? null, withheld,
+        error: withheld && !transport ? UNDELIVERABLE_WITHOUT_SMTP : null,
       }).returning({ id: outbox.id });
       if (!row) return;
       if (!transport) {
-        log.info({ mailId: row.id }, 'mail kept in the outbox (SMTP_URL is not set); read it on /config/outbox');
+        log.info({ mailId: row.id }, withheld
+          ? 'mail with a secret not sent: SMTP_URL is not set'
+          : 'mail kept in the outbox (SMTP_URL is not set); read it on /config/outbox');
         return;
       }
-      try {
-        await transport.sendMail({ to: mail.to, from: mail.from, subject: mail.subject, text: mail.text, html: mail.html });
-        await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        log.warn({ mailId: row.id, err: message }, 'mail could not be sent; it stays in the outbox');
-        await db.update(outbox).set({ error: message.slice(0, 500) }).where(eq(outbox.id, row.id));
-      }
+      void deliveries.push({ id: row.id, to: mail.to, from: mail.from, subject: mail.subject, text: delivered, html: mail.html });
     },
 
-    /** Outbox rows an administrator may read: all for a super administrator, else mail to users of their sites. */
+    /** Resolves when every queued mail has been handed over (or has failed). */
+    settled(): Promise<void> {
+      return deliveries.drained();
+    },
+
+    /**
+     * Outbox rows an administrator may read: all for a super administrator; else their own mail and
+     * mail to users every one of whose sites they administer (never mail to a super administrator,
+     * to a user without sites, or to no user).
+     */
     async list(viewer: { userId: number; isSuper: boolean; siteIds: number[] }, limit: number) {
       const scope = viewer.isSuper
         ? sql`true`
         : or(
             eq(outbox.userId, viewer.userId),
-            and(isNotNull(outbox.userId), inArray(outbox.userId,
-              db.select({ id: userSites.userId }).from(userSites).where(inArray(userSites.siteId, viewer.siteIds.length ? viewer.siteIds : [-1])))),
+            and(
+              isNotNull(outbox.userId),
+              sql`EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${outbox.userId} AND u.usertype IS DISTINCT FROM 0)`,
+              sql`EXISTS (SELECT 1 FROM ${userSites} us WHERE us.user_id = ${outbox.userId})`,
+              sql`NOT EXISTS (SELECT 1 FROM ${userSites} us WHERE us.user_id = ${outbox.userId}
+                    AND us.site_id <> ALL(${`{${viewer.siteIds.join(',')}}`}::int[]))`,
+            ),
           );
       return db.select().from(outbox).where(scope).orderBy(desc(outbox.id)).limit(limit);
     },

@@ -99,6 +99,7 @@ describe('admin check', () => {
     const admin = await t.login('admin.leeds@aire-valley.example');
     await t.call('POST', 'resetpassword', { body: { email: 'ops.leeds@aire-valley.example' } });
     await t.call('POST', 'resetpassword', { body: { email: 'ops@northway.example' } });
+    await t.settled();
     const mails = (await t.call('GET', 'outbox', { token: admin.token })).json().mails as { to: string }[];
     expect(mails.map((m) => m.to)).toContain('ops.leeds@aire-valley.example');
     expect(mails.map((m) => m.to)).not.toContain('ops@northway.example');

@@ -21,7 +21,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService; aut
   }, async (request) => {
     const caller = callerOf(request);
     const siteId = await opts.tenancy.pickTarget(caller, request.query.companyid, request.query.cid);
-    const user = await opts.auth.startSession(caller.user, caller.session.instanceUuid, request.headers['user-agent'] ?? '', siteId);
+    const user = await opts.auth.startSession(caller.user, caller.session, request.headers['user-agent'] ?? '', siteId);
     await opts.sessions.revoke(caller.session.id, 'switched site');
     return { ok: 1 as const, user };
   });
