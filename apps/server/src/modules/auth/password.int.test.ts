@@ -1,20 +1,28 @@
 import { schema } from '@fleet/db';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, PUBLIC_URL, type TestApp } from '../../../test/harness.ts';
+import { resetLinkIn, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+let smtp: SmtpSink;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await createTestApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const NEW_PASSWORD = 'Fresh!pass42';
 
-async function lastResetLink(email: string): Promise<{ link: string; guid: string }> {
-  const rows = await t.database.db.select().from(schema.outbox).where(eq(schema.outbox.toAddress, email));
-  const mail = rows.at(-1);
-  if (!mail) throw new Error(`no mail to ${email}`);
-  const link = /(https?:\/\/\S+\/resetpassword\/\S+)/.exec(mail.text)?.[1] ?? '';
-  return { link, guid: link.split('/').at(-1) ?? '' };
+/** Asks for a reset link and reads it as the addressee does: from the mail that reached the mail server. */
+async function requestResetLink(email: string, headers?: Record<string, string>): Promise<{ link: string; guid: string; answer: unknown }> {
+  const since = smtp.received.length;
+  const res = await t.call('POST', 'resetpassword', { body: { email }, headers });
+  const mail = await smtp.next(email, since);
+  return { ...resetLinkIn(mail.text), answer: res.json() };
 }
 
 describe('changepassword', () => {
@@ -62,10 +70,9 @@ describe('password reset by e-mail', () => {
   const email = 'ops.leeds@aire-valley.example';
 
   it('answers the same for known and unknown addresses and mails a link built from the brand address', async () => {
-    const known = await t.call('POST', 'resetpassword', { body: { email }, headers: { host: 'evil.example.com' } });
+    const { link, guid, answer } = await requestResetLink(email, { host: 'evil.example.com' });
     const unknown = await t.call('POST', 'resetpassword', { body: { email: 'nobody@nowhere.example' } });
-    expect(known.json()).toEqual(unknown.json());
-    const { link, guid } = await lastResetLink(email);
+    expect(answer).toEqual(unknown.json());
     expect(link.startsWith(`${PUBLIC_URL}/resetpassword/`)).toBe(true);
     expect(link).not.toContain('evil.example.com');
     expect(Buffer.from(guid, 'base64url').length).toBeGreaterThanOrEqual(16);
@@ -74,8 +81,7 @@ describe('password reset by e-mail', () => {
   });
 
   it('sets a new password once; the same link is refused the second time', async () => {
-    await t.call('POST', 'resetpassword', { body: { email } });
-    const { guid } = await lastResetLink(email);
+    const { guid } = await requestResetLink(email);
     const first = await t.call('POST', 'passwordreset', { body: { email, guid, pwd: NEW_PASSWORD } });
     expect(first.json().ok).toBe(1);
     const again = await t.call('POST', 'passwordreset', { body: { email, guid, pwd: 'Another!pass9' } });
@@ -86,8 +92,7 @@ describe('password reset by e-mail', () => {
 
   it('refuses an expired link and a link used with another e-mail', async () => {
     const target = 'dispatch@aire-valley.example';
-    await t.call('POST', 'resetpassword', { body: { email: target } });
-    const { guid } = await lastResetLink(target);
+    const { guid } = await requestResetLink(target);
     const wrongEmail = await t.call('POST', 'passwordreset', { body: { email: 'ops@northway.example', guid, pwd: NEW_PASSWORD } });
     expect(wrongEmail.json().ok).toBe(0);
     await t.database.db.update(schema.passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
@@ -99,8 +104,7 @@ describe('password reset by e-mail', () => {
 
   it('refuses a new password that breaks the rules without using up the link', async () => {
     const target = 'admin@northway.example';
-    await t.call('POST', 'resetpassword', { body: { email: target } });
-    const { guid, link } = await lastResetLink(target);
+    const { guid, link } = await requestResetLink(target);
     expect(link.startsWith('http://northway.localhost:8080/')).toBe(true);
     const weak = await t.call('POST', 'passwordreset', { body: { email: target, guid, pwd: 'weak' } });
     expect(weak.statusCode).toBe(400);
