@@ -17,6 +17,8 @@ declare module 'vitest' {
     chromiumPath: string;
     /** The server's Teltonika TCP port, for tests that play a device. */
     teltonikaPort: number;
+    /** Where the server sends mail (SMTP_URL): a test that reads mail listens there (apps/server/test/smtp-sink.ts). */
+    smtpPort: number;
   }
 }
 
@@ -29,11 +31,13 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleet-e2e-'));
   const port = await freePort();
   const teltonikaPort = await freePort();
+  const smtpPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, FLEET_DEMO: '1', FLEET_DEMO_PASSWORD: DEMO_PASSWORD,
       FLEET_ADMIN_USER: 'super@fleet.test', FLEET_ADMIN_PASSWORD: 'Super!2026pass', LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       TELTONIKA_PORT: String(teltonikaPort), OSMAND_PORT: String(await freePort()),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminEmail', 'admin.leeds@aire-valley.example');
   project.provide('demoPassword', DEMO_PASSWORD);
   project.provide('teltonikaPort', teltonikaPort);
+  project.provide('smtpPort', smtpPort);
   project.provide('chromiumPath', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   return async () => {
     child.kill('SIGTERM');

@@ -1,10 +1,14 @@
-import { Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatFullDate } from '../../../shared/format/time.ts';
 import { LinkifiedText } from './linkified-text.tsx';
 import { MailState, type OutboxMail } from './mail-state.tsx';
 
-/** Shows one outbox mail with its body; links (e.g. a password-reset link) are clickable. */
+/**
+ * Shows one outbox mail with its body; links are clickable. A reset or welcome link never reaches
+ * the outbox (the server withholds it), and the viewer says so.
+ */
 export function MailViewerModal({ mail, onClose }: { mail: OutboxMail | null; onClose(): void }) {
   const { t } = useTranslation();
   const field = (label: string, value: React.ReactNode) => (
@@ -32,6 +36,11 @@ export function MailViewerModal({ mail, onClose }: { mail: OutboxMail | null; on
             {field(t('outbox.created'), formatFullDate(mail.created))}
             {field(t('outbox.state'), <MailState mail={mail} />)}
           </SimpleGrid>
+          {mail.withheld && (
+            <Alert color="gray" variant="light" icon={<IconLock size={16} aria-hidden />}>
+              {t('outbox.withheld', { what: mail.withheld })}
+            </Alert>
+          )}
           <Box
             component="pre"
             aria-label={t('outbox.body')}
