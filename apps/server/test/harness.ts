@@ -66,6 +66,8 @@ export async function createTestApp(options: Partial<AppOptions> & { ingest?: Pa
 
   return {
     app, database, call, login, ingest, hostOfUser,
+    /** Headers for a socket of this token's session: its own brand's host (a session works only there). */
+    socketHeaders: (token: string): Record<string, string> => ({ host: hostOfToken.get(token) ?? 'localhost' }),
     /** Waits until queued reset requests and mail have been handed over. */
     settled: () => app.settleMail(),
     accounts: DEMO_ACCOUNTS,

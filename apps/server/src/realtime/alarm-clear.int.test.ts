@@ -23,7 +23,7 @@ interface Heard { cleared: ClearedAlert[]; updates: VehicleUpdate[]; alerts: Ale
 const heard = new Map<Client, Heard>();
 
 async function open(user: SessionUser): Promise<Client> {
-  const s: Client = connect(base, { autoConnect: false, transports: ['websocket'], auth: { token: user.token, instanceuuid: user.instanceuuid } });
+  const s: Client = connect(base, { autoConnect: false, transports: ['websocket'], auth: { token: user.token, instanceuuid: user.instanceuuid }, extraHeaders: t.socketHeaders(user.token) });
   sockets.push(s);
   const h: Heard = { cleared: [], updates: [], alerts: [] };
   heard.set(s, h);

@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 function open(user: SessionUser | null, query: Record<string, string> = {}, before?: (s: Client) => void): Promise<Client> {
-  const s: Client = connect(base, { autoConnect: false, transports: ['websocket'], query, auth: user ? { token: user.token, instanceuuid: user.instanceuuid } : {} });
+  const s: Client = connect(base, { autoConnect: false, transports: ['websocket'], query, auth: user ? { token: user.token, instanceuuid: user.instanceuuid } : {}, extraHeaders: user ? t.socketHeaders(user.token) : {} });
   sockets.push(s);
   before?.(s);
   return new Promise((resolve, reject) => {

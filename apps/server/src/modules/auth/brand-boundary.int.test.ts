@@ -68,7 +68,7 @@ describe('brands are a boundary', () => {
     const attempt = (host?: string) => new Promise<string>((resolve) => {
       const s = connect(base, {
         transports: ['websocket'], reconnection: false, auth: { token: user.token, instanceuuid: user.instanceuuid },
-        extraHeaders: host ? { 'x-forwarded-host': host } : {},
+        extraHeaders: host ? { host } : {},
       });
       s.once('connect', () => { s.disconnect(); resolve('connected'); });
       s.once('connect_error', (err) => { s.disconnect(); resolve(err.message); });
