@@ -36,6 +36,43 @@ describe('window limiter', () => {
   });
 });
 
+/** Counts the entries every Map walk in `fn` steps over (a scan of a limiter's keys shows up here). */
+function mapStepsDuring(fn: () => void): number {
+  const proto = Map.prototype as unknown as { [Symbol.iterator]: () => Iterator<unknown>; entries: () => Iterator<unknown> };
+  const iter = proto[Symbol.iterator];
+  const entries = proto.entries;
+  let steps = 0;
+  const counted = function (this: Map<unknown, unknown>, real: () => Iterator<unknown>) {
+    const it = real.call(this);
+    return { next: () => { steps += 1; return it.next(); }, [Symbol.iterator]() { return this; } };
+  };
+  proto[Symbol.iterator] = function (this: Map<unknown, unknown>) { return counted.call(this, iter); };
+  proto.entries = function (this: Map<unknown, unknown>) { return counted.call(this, entries); };
+  try {
+    fn();
+  } finally {
+    proto[Symbol.iterator] = iter;
+    proto.entries = entries;
+  }
+  return steps;
+}
+
+describe('window limiter work per call', () => {
+  it('does not walk its keys when a flood of distinct keys arrives (fake clock, operations counted)', () => {
+    // The old limiter, past 10,000 keys, walked the whole map on every call: 1,000 calls here
+    // would have stepped over some 20 million entries.
+    const l = new WindowLimiter(3, 60 * 60 * 1000, () => 0);
+    for (let i = 0; i < 20_000; i++) l.record(`flood${i}@example.com`);
+    const steps = mapStepsDuring(() => {
+      for (let i = 0; i < 1000; i++) {
+        l.retryAfter(`next${i}@example.com`);
+        l.record(`next${i}@example.com`);
+      }
+    });
+    expect(steps).toBeLessThan(1000);
+  });
+});
+
 describe('backoff', () => {
   it('lets the free failures through, then doubles the wait up to the cap, and forgets after a quiet spell', () => {
     let now = 0;
