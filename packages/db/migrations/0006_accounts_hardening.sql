@@ -15,6 +15,8 @@ UPDATE "outbox" SET
     ELSE regexp_replace("html", 'https?://[^\s"<>]+/resetpassword/[^\s"<>]+', '[reset link withheld: sent only to the addressee]', 'g') END,
   "withheld" = 'reset link'
 WHERE "text" ~ 'https?://\S+/resetpassword/\S+' OR "html" ~ '/resetpassword/';--> statement-breakpoint
+-- Those links may have been read by administrators: none of them works any more.
+UPDATE "password_resets" SET "used_at" = now() WHERE "used_at" IS NULL;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "brand_id" integer;--> statement-breakpoint
 -- Sessions opened before this release belong to their user's brand (the customer's, else the default).
 UPDATE "sessions" s SET "brand_id" = COALESCE(

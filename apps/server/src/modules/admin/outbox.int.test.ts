@@ -105,7 +105,7 @@ describe('outbox with SMTP_URL', () => {
 });
 
 describe('migration 0006', () => {
-  it('withholds reset links already stored in the outbox and gives old sessions their brand', async () => {
+  it('withholds reset links already stored in the outbox, ends every open link, and gives old sessions their brand', async () => {
     const adminUrl = inject('pgAdminUrl');
     const name = `fleet_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -130,6 +130,7 @@ describe('migration 0006', () => {
       await q(`INSERT INTO sessions (token_hash, user_id, instance_uuid, route_uuid, expires_at)
                SELECT 'th', id, 'i', 'r', now() + interval '1 day' FROM users`);
       const live = 'http://localhost/resetpassword/u%40x.example/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+      await q(`INSERT INTO password_resets (user_id, token_hash, expires_at) SELECT id, 'rh', now() + interval '1 hour' FROM users`);
       await q(`INSERT INTO outbox (to_address, from_address, subject, text) VALUES ('u@x.example', 'a@b.c', 'Reset', $1), ('u@x.example', 'a@b.c', 'Hi', 'No link here')`,
         [`Open this link:\n\n${live}\n\nThanks`]);
 
@@ -140,6 +141,8 @@ describe('migration 0006', () => {
       expect(rows[1]).toEqual({ subject: 'Hi', text: 'No link here', withheld: null });
       const sessions = (await q('SELECT s.brand_id, b.key FROM sessions s JOIN brands b ON b.id = s.brand_id')).rows;
       expect(sessions).toEqual([expect.objectContaining({ key: 'fleet' })]);
+      const open = (await q('SELECT count(*)::int AS n FROM password_resets WHERE used_at IS NULL')).rows[0];
+      expect(open).toEqual({ n: 0 });
     } finally {
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
