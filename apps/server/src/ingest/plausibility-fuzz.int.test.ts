@@ -33,7 +33,7 @@ const avlArb = fc.record({
   altitude: fc.integer({ min: -32_768, max: 32_767 }), angle: fc.integer({ min: 0, max: 65_535 }),
   satellites: fc.integer({ min: 0, max: 255 }), speedKmh: fc.oneof(fc.integer({ min: 0, max: 130 }), fc.integer({ min: 0, max: 65_535 })),
 });
-const toRecord = (r: fc.RecordValue<typeof avlArb>, i: number): AvlRecord =>
+const toRecord = (r: (typeof avlArb) extends fc.Arbitrary<infer T> ? T : never, i: number): AvlRecord =>
   record(i, { ...r, eventIoId: ++seq % 200, priority: 0 });
 
 const osmandArb = fc.record({
