@@ -1,11 +1,12 @@
 import type { FlaggedRecord } from '@fleet/shared';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { flaggedRecordsQuery, useResetUnitState } from '../api/debug-api.ts';
+import classes from './debug.module.css';
 
 const mono = { fontFamily: 'var(--mantine-font-family-monospace)' };
 const REASONS = ['latitude', 'longitude', 'no-fix', 'time-ahead', 'time-before-floor', 'speed', 'altitude'] as const;
@@ -15,7 +16,7 @@ const isReason = (r: string): r is Reason => (REASONS as readonly string[]).incl
 function Reasons({ reasons }: { reasons: string[] }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4}>
+    <Group gap={4} mt={4}>
       {reasons.map((r) => (
         <Badge key={r} variant="light" color="orange" c="dark.8" tt="none" fw={500} radius="sm">
           {isReason(r) ? t(`debugger.flagged.reason.${r}`) : r}
@@ -25,38 +26,29 @@ function Reasons({ reasons }: { reasons: string[] }) {
   );
 }
 
-function RecordsTable({ records }: { records: FlaggedRecord[] }) {
+/** One record a line (time, position, speed), its reasons under it: readable on a phone as on a desktop. */
+function RecordsList({ records }: { records: FlaggedRecord[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table
-        aria-label={t('debugger.flagged.title')}
-        style={{ fontVariantNumeric: 'tabular-nums' }}
-        data-testid="flagged-records"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('debugger.flagged.time')}</Table.Th>
-            <Table.Th>{t('debugger.flagged.position')}</Table.Th>
-            <Table.Th ta="right">{t('debugger.flagged.speed')}</Table.Th>
-            <Table.Th>{t('debugger.flagged.reasons')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((r) => (
-            <Table.Tr key={r.id}>
-              {/* The device's time as stored: it may be far outside what a date can show. */}
-              <Table.Td style={mono}>{r.time}</Table.Td>
-              <Table.Td style={mono}>{`${r.lat}, ${r.lon}`}</Table.Td>
-              <Table.Td ta="right">{t('debugger.flagged.kmh', { speed: r.speed })}</Table.Td>
-              <Table.Td>
-                <Reasons reasons={r.reasons} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ul className={classes.list} aria-label={t('debugger.flagged.title')} data-testid="flagged-records">
+      {records.map((r) => (
+        <li key={r.id} className={classes.flagged}>
+          <Group gap="md" wrap="wrap" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {/* The device's time as stored: it may be far outside what a date can show. */}
+            <Text size="sm" style={mono} title={t('debugger.flagged.time')}>
+              {r.time}
+            </Text>
+            <Text size="sm" style={mono} title={t('debugger.flagged.position')}>
+              {`${r.lat}, ${r.lon}`}
+            </Text>
+            <Text size="sm" title={t('debugger.flagged.speed')}>
+              {t('debugger.flagged.kmh', { speed: r.speed })}
+            </Text>
+          </Group>
+          <Reasons reasons={r.reasons} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -83,7 +75,7 @@ export function FlaggedRecords({ uid }: { uid: number }) {
       </Text>
     );
   } else {
-    body = <RecordsTable records={records.data} />;
+    body = <RecordsList records={records.data} />;
   }
 
   return (
