@@ -20,6 +20,7 @@ export const UNKNOWN_DEVICE_DAYS = 30;
  */
 export function unitDirectory(pool: pg.Pool, opts: { maxUnknown?: number | undefined } = {}) {
   const maxUnknown = opts.maxUnknown ?? MAX_UNKNOWN_DEVICES;
+  let pruning = false;
   const cache = new Map<string, { unit: KnownUnit; at: number }>();
   const byUnit = new Map<number, KnownUnit>();
 
@@ -68,11 +69,20 @@ export function unitDirectory(pool: pg.Pool, opts: { maxUnknown?: number | undef
            protocol = EXCLUDED.protocol, last_address = EXCLUDED.last_address
          RETURNING (xmax = 0) AS inserted`,
         [deviceId.slice(0, 64), protocol, address.slice(0, 64)]);
-      if (!res.rows[0]?.inserted) return;
-      await pool.query(
-        `DELETE FROM unknown_devices WHERE last_at < now() - make_interval(days => $2)
-           OR device_id IN (SELECT device_id FROM unknown_devices ORDER BY attempts DESC, last_at DESC, device_id OFFSET $1)`,
-        [maxUnknown, UNKNOWN_DEVICE_DAYS]);
+      // One prune at a time (a flood's next new id prunes again); it is housekeeping, so a failure
+      // of it never changes what the device is answered.
+      if (!res.rows[0]?.inserted || pruning) return;
+      pruning = true;
+      try {
+        await pool.query(
+          `DELETE FROM unknown_devices WHERE last_at < now() - make_interval(days => $2)
+             OR device_id IN (SELECT device_id FROM unknown_devices ORDER BY attempts DESC, last_at DESC, device_id OFFSET $1)`,
+          [maxUnknown, UNKNOWN_DEVICE_DAYS]);
+      } catch {
+        // Left for the next new id.
+      } finally {
+        pruning = false;
+      }
     },
 
     forget(deviceId?: string): void {
