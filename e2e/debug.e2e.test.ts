@@ -1,6 +1,7 @@
+import type { AvlRecord } from '@fleet/protocols';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedIn } from './support.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiGet, newPage, openSignedIn, reportAsDevice, signIn } from './support.ts';
 
 // Browser tests of the unit debugger (debug/:uid): reached from the fleet list, connects only on
 // Connect, and says clearly when the unit is not the user's. The e2e server runs no simulator, so
@@ -59,5 +60,35 @@ describe('unit debugger', () => {
     await page.goto('/tabs/tabs/debug/abc');
     await page.getByText('This is not a unit number').waitFor();
     expect(await page.getByRole('button', { name: 'Connect', exact: true }).count()).toBe(0);
+  });
+});
+
+describe('refused records (administrators)', () => {
+  const at = (lat: number, timestampMs: number): AvlRecord => ({
+    timestampMs, priority: 0, longitude: -2.6, latitude: lat, altitude: 50, angle: 0, satellites: 9, speedKmh: 20, eventIoId: 0,
+    io: new Map([[239, { size: 1, value: 1 }]]), ioVariable: new Map(),
+  });
+
+  it("lists a unit's implausible records with the reasons and resets its state; operators do not see the section", async () => {
+    const admin = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await signIn(admin, inject('adminEmail'));
+    const { units } = await apiGet<{ units: Array<{ unitid: number; deviceid: string; unittype: number }> }>(admin, 'units?cid=' +
+      (await admin.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { customerid: number }).customerid)));
+    const unit = units.filter((u) => u.unittype === 1)[0] as { unitid: number; deviceid: string };
+    // Latitude 200 in the year 9999 (stored, flagged, acknowledged), then a good position.
+    const acks = await reportAsDevice(unit.deviceid, [at(200, 253402300799000), at(54.61, Date.now() - 1000)]);
+    expect(acks.length).toBe(9);
+
+    await admin.goto(`/tabs/tabs/debug/${unit.unitid}`);
+    const section = admin.getByRole('region', { name: 'Refused records' });
+    await section.getByText('Latitude off the globe').first().waitFor({ timeout: 20_000 });
+    await section.getByText('Time in the future').first().waitFor();
+    await section.getByRole('button', { name: 'Reset state' }).click();
+    await section.getByTestId('reset-result').getByText(/newest plausible position/).waitFor();
+    await admin.context().close();
+
+    await page.goto(`/tabs/tabs/debug/${unit.unitid}`);
+    await page.getByTestId('unit-registration').waitFor();
+    expect(await page.getByRole('region', { name: 'Refused records' }).count()).toBe(0);
   });
 });

@@ -30,4 +30,11 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.publicUrl).toBe('https://fleet.example.com');
   });
+
+  it('reads the device allow-lists as networks and names a bad entry', () => {
+    const c = loadConfig({ TELTONIKA_ALLOW: '10.0.0.0/8, 192.0.2.7' });
+    expect(c.TELTONIKA_ALLOW).toHaveLength(2);
+    expect(c.OSMAND_ALLOW).toBeUndefined();
+    expect(() => loadConfig({ OSMAND_ALLOW: '10.0.0.0/8,300.1.1.1/8' })).toThrow(/OSMAND_ALLOW: '300.1.1.1\/8' is not an address or network/);
+  });
 });

@@ -1,8 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseNetworks } from './ingest/source-allow.ts';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 const port = z.coerce.number().int().min(1).max(65535);
+/** Source networks a device family may report from (comma-separated CIDR); unset: any. */
+const networks = z.string().transform((v, ctx) => {
+  try {
+    return parseNetworks(v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+}).optional();
 
 /** Every setting the server reads from the environment, validated once at start. */
 export const configSchema = z.object({
@@ -22,6 +32,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TELTONIKA_PORT: port.default(5027),
   OSMAND_PORT: port.default(5055),
+  TELTONIKA_ALLOW: networks,
+  OSMAND_ALLOW: networks,
   W3W_API_KEY: z.string().min(1).optional(),
 });
 

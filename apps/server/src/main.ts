@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   await bootstrap(database.db, config, print);
 
   const ingestLog = pino({ level: config.LOG_LEVEL, base: { part: 'ingest' } });
-  const ingest = createIngest(database.pool, ingestLog, { teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT });
+  const ingest = createIngest(database.pool, ingestLog, {
+    teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT,
+    allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW },
+  });
   const app = await buildApp({
     database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices: deviceLink(ingest), w3wApiKey: config.W3W_API_KEY,
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),

@@ -208,9 +208,16 @@ export const positions = pgTable('positions', {
   /** Every IO element as sent: {"239": 1, "16": 123456, "281": "hex…"}; 8-byte values beyond 2^53 as strings. */
   io: jsonb('io').notNull().default(sql`'{}'::jsonb`),
   protocol: text('protocol').notNull(),
+  /**
+   * Null for a plausible position; otherwise why it is not believed (comma-separated reasons of
+   * packages/protocols plausibility.ts). Flagged rows are kept but never become state, alerts or live updates.
+   */
+  implausible: text('implausible'),
 }, (t) => [
   // A re-sent batch (lost ACK) carries the same records: stored once.
   uniqueIndex('positions_unit_time_event_idx').on(t.unitId, t.deviceTime, t.eventIo),
+  // A unit's newest flagged records, for administrators (few rows: a partial index).
+  index('positions_flagged_idx').on(t.unitId, t.id).where(sql`implausible IS NOT NULL`),
 ]);
 
 /** Latest state of each unit, kept by the state processor from the positions log. */

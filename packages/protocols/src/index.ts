@@ -28,3 +28,11 @@ export {
   type UdpAck,
   type UdpDatagram,
 } from './teltonika/udp.ts';
+export {
+  IMPLAUSIBLE_REASONS,
+  type ImplausibleReason,
+  implausibleReasons,
+  isPlausible,
+  PLAUSIBLE,
+  type PlausibilityInput,
+} from './plausibility.ts';

@@ -4,13 +4,13 @@ import { interpret, type IoMap } from './io-map.ts';
 import type { KnownUnit } from './unit-directory.ts';
 
 // For each given position: the unit's movement input in its last earlier position (by device time)
-// that reported it. Walks the (unit_id, device_time) index backwards, one short scan per asset.
+// that reported it (flagged implausible positions do not count). Walks the (unit_id, device_time) index backwards, one short scan per asset.
 const PREVIOUS_MOVEMENT = `SELECT x.p::text AS position_id, prev.io
   FROM unnest($1::int[], $2::bigint[], $3::text[]) AS x(u, p, k)
   JOIN positions cur ON cur.id = x.p
   CROSS JOIN LATERAL (
     SELECT jsonb_build_object(x.k, q.io -> x.k) AS io FROM positions q
-    WHERE q.unit_id = x.u AND q.io ? x.k
+    WHERE q.unit_id = x.u AND q.io ? x.k AND q.implausible IS NULL
       AND (q.device_time < cur.device_time OR (q.device_time = cur.device_time AND q.id < cur.id))
     ORDER BY q.device_time DESC, q.id DESC LIMIT 1) prev`;
 

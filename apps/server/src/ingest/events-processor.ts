@@ -11,13 +11,16 @@ import type { RaisedAlert } from './ingest-events.ts';
 
 export type NewAlert = RaisedAlert;
 
-interface Row { id: string; unit_id: number; t: number; lat: number; lon: number; io: Record<string, number | string> }
+interface Row { id: string; unit_id: number; t: number; lat: number; lon: number; io: Record<string, number | string>; flagged: boolean }
 interface Memory { panic: boolean; inside: number[]; faultCodes: string[]; runOver: boolean; movement: boolean | null; lastTime: number | null }
 type Pending = Omit<NewAlert, 'aid'> & { positionId: string };
 
 const CURSOR = 'events';
-const LOCK_KEY = 7262004;
-const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)::float8 AS t, lat, lon, io
+/** Held by an events processor run for its transaction (and waited for by a reset). */
+export const EVENTS_LOCK_KEY = 7262004;
+const LOCK_KEY = EVENTS_LOCK_KEY;
+// Flagged (implausible) rows are read only so the cursor passes them; they raise nothing.
+const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)::float8 AS t, lat, lon, io, implausible IS NOT NULL AS flagged
   FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3`;
 
 /**
@@ -25,7 +28,8 @@ const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)
  * fault codes, a Run Over, an asset tracker starting to move (Asset Movement). Like the state processor it reads by id up to the log horizon; what it remembers per
  * unit lives in unit_event_state and moves with the cursor in one transaction, and alerts carry a
  * unique key, so a crash or restart neither loses nor repeats one. A unit's first position sets its
- * memory without alerts (a vehicle already parked inside its depot raises nothing).
+ * memory without alerts (a vehicle already parked inside its depot raises nothing). Positions
+ * flagged implausible raise nothing and leave the memory as it was.
  */
 export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   batch?: number; onAlerts?: (a: NewAlert[]) => void;
@@ -83,7 +87,7 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const pending: Pending[] = [];
       for (const r of rows) {
         const unit = units.get(r.unit_id);
-        if (!unit) continue;
+        if (!unit || r.flagged) continue;
         const meaning = interpret(r.io, unit.ioMap);
         const base = { siteId: unit.siteId, unitId: r.unit_id, happenedAt: new Date(r.t).toISOString(), lat: r.lat, lon: r.lon, positionId: r.id };
         const m = memory.get(r.unit_id);

@@ -3,7 +3,14 @@ import type { CommandRegistry } from './commands.ts';
 import type { FrameLog } from './frame-log.ts';
 import type { IngestStats } from './ingest-stats.ts';
 import type { PositionWriter } from './position-writer.ts';
+import type { Network } from './source-allow.ts';
 import type { UnitDirectory } from './unit-directory.ts';
+
+/** Source networks each device family may report from; a family without a list accepts any source. */
+export interface SourceAllowLists {
+  teltonika?: readonly Network[];
+  osmand?: readonly Network[];
+}
 
 /** What every device listener needs. */
 export interface IngestDeps {
@@ -13,6 +20,7 @@ export interface IngestDeps {
   stats: IngestStats;
   commands: CommandRegistry;
   log: FastifyBaseLogger;
+  allow: SourceAllowLists;
   /** Called after positions were committed, so processors can run at once instead of waiting to poll. */
   onStored: () => void;
 }

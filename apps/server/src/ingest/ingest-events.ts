@@ -24,7 +24,8 @@ export interface StateChange {
 
 /**
  * A position as soon as it is committed (before the state processor folds it into unit_state), for
- * the live map: the unit's latest record of a stored batch, its IO read for the unit's type.
+ * the live map: the unit's latest plausible record of a stored batch (rows the writer flagged
+ * implausible never become one), its IO read for the unit's type.
  */
 export interface LivePosition {
   unitId: number;

@@ -4,7 +4,13 @@ export class IngestStats {
   connectionsTotal = 0;
   recordsAccepted = 0;
   packetsAccepted = 0;
+  /** Records stored flagged implausible (acknowledged, kept, never live state). */
+  recordsFlagged = 0;
   readonly closedBecause = new Map<string, number>();
+
+  flagged(rows: ReadonlyArray<{ implausible: string | null }>): void {
+    for (const r of rows) if (r.implausible !== null) this.recordsFlagged += 1;
+  }
 
   closed(reason: string): void {
     this.closedBecause.set(reason, (this.closedBecause.get(reason) ?? 0) + 1);
@@ -16,6 +22,7 @@ export class IngestStats {
       connectionsTotal: this.connectionsTotal,
       recordsAccepted: this.recordsAccepted,
       packetsAccepted: this.packetsAccepted,
+      recordsFlagged: this.recordsFlagged,
       closedBecause: Object.fromEntries(this.closedBecause),
     };
   }

@@ -192,4 +192,20 @@ describe('OsmAnd (Traccar Client)', () => {
     const bad = await fetch(`${base}?id=${phone.device_id}&lat=123&lon=-1.55`);
     expect(bad.status).toBe(400);
   });
+
+  it('answers 400, never 503 "send again", to a position the log cannot hold, and takes the next one', async () => {
+    const phone = (await t.database.pool.query('SELECT id, device_id FROM units WHERE unit_type_id = 20 LIMIT 1')).rows[0];
+    const base = `http://127.0.0.1:${t.ingest.ports.osmand}/`;
+    const before = Number((await t.database.pool.query('SELECT count(*) FROM positions WHERE unit_id = $1', [phone.id])).rows[0].count);
+    for (const query of [`id=${phone.device_id}&lat=53.8&lon=-1.55&speed=1e308`, `id=${phone.device_id}&lat=53.8&lon=-1.55&altitude=1e308`, `id=${phone.device_id}%00&lat=53.8&lon=-1.55`]) {
+      const res = await fetch(`${base}?${query}&timestamp=1795300100`);
+      expect([query, res.status]).toEqual([query, 400]);
+      expect(await res.text()).toMatch(/speed|altitude|id/);
+    }
+    const json = await fetch(base, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ device_id: phone.device_id, location: { timestamp: '2026-11-21T10:00:00Z', coords: { latitude: 53.8, longitude: -1.55, speed: 1e308 } } }) });
+    expect(json.status).toBe(400);
+    expect(Number((await t.database.pool.query('SELECT count(*) FROM positions WHERE unit_id = $1', [phone.id])).rows[0].count)).toBe(before);
+    expect((await fetch(`${base}?id=${phone.device_id}&lat=53.8&lon=-1.55&timestamp=1795300200`)).status).toBe(200);
+  });
 });

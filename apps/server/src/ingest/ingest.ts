@@ -5,17 +5,18 @@ import { CommandRegistry } from './commands.ts';
 import { FrameLog } from './frame-log.ts';
 import { IngestStats } from './ingest-stats.ts';
 import { osmandHttpServer } from './osmand-http.ts';
-import { type PositionRow, type PositionWriter, positionWriter, type WriterOptions } from './position-writer.ts';
+import { type CheckedRow, type PositionRow, type PositionWriter, positionWriter, type WriterOptions } from './position-writer.ts';
 import { interpret } from './io-map.ts';
 import { isAssetUnit } from './asset-movement.ts';
 import type { LivePosition } from './ingest-events.ts';
-import { eventsProcessor, type NewAlert } from './events-processor.ts';
+import { EVENTS_LOCK_KEY, eventsProcessor, type NewAlert } from './events-processor.ts';
 import { sharedHorizon } from './log-horizon.ts';
 import { processorLoop } from './processor-loop.ts';
-import { stateProcessor, type StateChange } from './state-processor.ts';
+import { resetUnitState, stateProcessor, type StateChange } from './state-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
 import { type UnitDirectory, unitDirectory } from './unit-directory.ts';
+import type { SourceAllowLists } from './ingest-deps.ts';
 
 export interface IngestOptions {
   teltonikaPort: number;
@@ -23,19 +24,25 @@ export interface IngestOptions {
   host?: string;
   limits?: Partial<TcpLimits>;
   writer?: WriterOptions;
+  /** Source networks per device family (TELTONIKA_ALLOW, OSMAND_ALLOW); none: any source. */
+  allow?: SourceAllowLists;
+  /** How many unknown device ids are kept (the most attempts first); default 1,000. */
+  maxUnknownDevices?: number;
 }
 
 /**
- * The writer, telling listeners of each committed batch's latest position per unit (its IO read for
- * the unit's type), so the live map need not wait for the state processor. Asset trackers are left
- * to the processor: their location code depends on the report before.
+ * The writer, telling listeners of each committed batch's latest plausible position per unit (its
+ * IO read for the unit's type), so the live map need not wait for the state processor. Rows the
+ * writer flagged implausible never go out. Asset trackers are left to the processor: their location
+ * code depends on the report before.
  */
 function announcingWriter(
   writer: PositionWriter, directory: UnitDirectory, events: EventEmitter<{ positions: [LivePosition[]] }>, log: FastifyBaseLogger,
 ): PositionWriter {
-  const announce = async (rows: PositionRow[]) => {
+  const announce = async (rows: CheckedRow[]) => {
     const latest = new Map<number, PositionRow>();
     for (const r of rows) {
+      if (r.implausible !== null) continue;
       const before = latest.get(r.unitId);
       if (!before || r.deviceTimeMs >= before.deviceTimeMs) latest.set(r.unitId, r);
     }
@@ -54,10 +61,11 @@ function announcingWriter(
   };
   return {
     async write(rows) {
-      await writer.write(rows);
-      if (events.listenerCount('positions') === 0) return;
+      const written = await writer.write(rows);
+      if (events.listenerCount('positions') === 0) return written;
       // After the commit and off the device's path: a failure here never touches the ACK.
-      announce(rows).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live positions not announced'));
+      announce(written).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'live positions not announced'));
+      return written;
     },
     get pending() {
       return writer.pending;
@@ -68,7 +76,7 @@ function announcingWriter(
 
 /** Everything that takes device data in: listeners, the group-commit writer and the state processor. */
 export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: IngestOptions) {
-  const directory = unitDirectory(pool);
+  const directory = unitDirectory(pool, { maxUnknown: opts.maxUnknownDevices });
   const positionEvents = new EventEmitter<{ positions: [LivePosition[]] }>();
   positionEvents.setMaxListeners(0);
   const writer = announcingWriter(positionWriter(pool, opts.writer), directory, positionEvents, log);
@@ -88,7 +96,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
     processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
     processorLoop(events.runOnce, { batch: 20_000, onError: warn('events processor') }),
   ];
-  const deps = { directory, writer, frames, stats, commands, log, onStored: () => { horizon.stored(); for (const l of loops) l.kick(); } };
+  const deps = { directory, writer, frames, stats, commands, log, allow: opts.allow ?? {}, onStored: () => { horizon.stored(); for (const l of loops) l.kick(); } };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);
@@ -96,6 +104,13 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
 
   return {
     directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events,
+    /** An administrator's reset of a unit's state (its newest plausible position); open pages are told. */
+    async resetState(unitId: number): Promise<boolean> {
+      const has = await resetUnitState(pool, directory, unitId, EVENTS_LOCK_KEY);
+      const unit = (await directory.units([unitId])).get(unitId);
+      if (has && unit) stateEvents.emit('changes', [{ unitId, siteId: unit.siteId, announced: false }]);
+      return has;
+    },
     async start(): Promise<void> {
       const host = opts.host ?? '0.0.0.0';
       ports.teltonika = await tcp.listen(opts.teltonikaPort, host);
@@ -119,6 +134,7 @@ export function deviceLink(ingest: Ingest): import('../modules/units/device-link
     send: (unitId, text, timeoutMs) => ingest.commands.send(unitId, text, timeoutMs),
     isOnline: (unitId) => ingest.commands.isOnline(unitId),
     forget: (deviceId) => ingest.directory.forget(deviceId),
+    resetState: (unitId) => ingest.resetState(unitId),
     stats: () => ingest.stats.snapshot(),
     recentFrames: (unitId) => ingest.frames.recent(unitId),
     onFrame(listener) {

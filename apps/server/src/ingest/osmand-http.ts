@@ -1,12 +1,17 @@
 import { parseOsmand, ProtocolError } from '@fleet/protocols';
 import http from 'node:http';
 import type { IngestDeps } from './ingest-deps.ts';
+import { UnstorableRowError } from './position-writer.ts';
+import { sourceAllowed } from './source-allow.ts';
 
 const MAX_BODY = 64 * 1024;
 
 /**
  * The OsmAnd protocol of the Traccar Client phone app: GET or POST with query parameters, or a
- * JSON body. 200 once the position is committed; 400 for an unknown device or a malformed request.
+ * JSON body. 200 once the position is committed (an implausible one is stored flagged); 400 for an
+ * unknown device, a source outside OSMAND_ALLOW (the same answer, so it tells nothing), a malformed
+ * request or values the log cannot hold; 503 "send again" only when storing failed for a reason
+ * that can pass (the database), never for the request's own content.
  */
 export function osmandHttpServer(deps: IngestDeps) {
   const server = http.createServer((req, res) => {
@@ -51,6 +56,10 @@ export function osmandHttpServer(deps: IngestDeps) {
       }
       throw err;
     }
+    if (!sourceAllowed(deps.allow.osmand, req.socket.remoteAddress)) {
+      deps.stats.closed('osmand:source-not-allowed');
+      return [400, 'unknown device'];
+    }
     const unit = await deps.directory.lookup(parsed.deviceId);
     if (!unit) {
       await deps.directory.recordUnknown(parsed.deviceId, 'osmand', req.socket.remoteAddress ?? '');
@@ -60,13 +69,21 @@ export function osmandHttpServer(deps: IngestDeps) {
     const io: Record<string, number | string> = {};
     if (parsed.battery !== undefined && parsed.battery !== null) io.batt = parsed.battery;
     if (parsed.accuracy !== undefined && parsed.accuracy !== null) io.accuracy = parsed.accuracy;
-    await deps.writer.write([{
-      unitId: unit.unitId, deviceTimeMs: parsed.timestampMs, lat: parsed.lat, lon: parsed.lon,
-      altitude: Math.round(parsed.altitude ?? 0), angle: Math.round(parsed.bearing ?? 0), satellites: 0,
-      speed: Math.round(parsed.speedKmh ?? 0), priority: 0, eventIo: 0, io, protocol: 'osmand',
-    }]);
+    let written;
+    try {
+      written = await deps.writer.write([{
+        unitId: unit.unitId, deviceTimeMs: parsed.timestampMs, lat: parsed.lat, lon: parsed.lon,
+        altitude: Math.round(parsed.altitude ?? 0), angle: Math.round(parsed.bearing ?? 0), satellites: 0,
+        speed: Math.round(parsed.speedKmh ?? 0), priority: 0, eventIo: 0, io, protocol: 'osmand',
+      }]);
+    } catch (err) {
+      if (!(err instanceof UnstorableRowError)) throw err;
+      deps.stats.closed('osmand:unstorable');
+      return [400, `position not stored: ${err.message}`];
+    }
     deps.frames.add(unit.unitId, 'in', 'osmand', Buffer.from(`${req.method} ${redact(req.url ?? '')}`), () => parsed);
     deps.stats.recordsAccepted += 1;
+    deps.stats.flagged(written);
     deps.stats.packetsAccepted += 1;
     deps.onStored();
     return [200, 'OK'];

@@ -13,7 +13,12 @@ export function avlRecordToRow(unitId: number, r: AvlRecord, protocol: string): 
 /** The debugger's short form of a record. */
 export function describeRecord(r: AvlRecord) {
   return {
-    time: new Date(r.timestampMs).toISOString(), lat: r.latitude, lon: r.longitude, speed: r.speedKmh, angle: r.angle,
+    time: isoTime(r.timestampMs), lat: r.latitude, lon: r.longitude, speed: r.speedKmh, angle: r.angle,
     satellites: r.satellites, priority: r.priority, event: r.eventIoId, io: ioToJson(r),
   };
+}
+
+/** ISO 8601 when JavaScript can write the time as a date (up to year 275760), else the milliseconds. */
+export function isoTime(ms: number): string {
+  return Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} ms`;
 }

@@ -23,16 +23,20 @@ interface LogRow {
 export type { StateChange } from './ingest-events.ts';
 
 const CURSOR = 'state';
-const LOCK_KEY = 7262002;
+/** Held by a state processor run for its transaction (and waited for by a reset). */
+export const STATE_LOCK_KEY = 7262002;
+const LOCK_KEY = STATE_LOCK_KEY;
 
-// The next window of the log up to the horizon; of it, only each unit's latest row travels back,
-// with the window's size and last id for the cursor.
+// The next window of the log up to the horizon; of it, only each unit's latest plausible row travels
+// back, with the window's size and last id for the cursor (one row with no position when every row
+// of the window was flagged implausible: the cursor still moves past them).
 const READ = `WITH w AS (
-    SELECT id, unit_id, device_time FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3),
-  pick AS (SELECT DISTINCT ON (unit_id) id FROM w ORDER BY unit_id, device_time DESC, id DESC)
+    SELECT id, unit_id, device_time, implausible FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3),
+  pick AS (SELECT DISTINCT ON (unit_id) id FROM w WHERE implausible IS NULL ORDER BY unit_id, device_time DESC, id DESC),
+  agg AS (SELECT max(id)::text AS last_id, count(*)::int AS n FROM w)
   SELECT p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io,
-    (SELECT max(id)::text FROM w) AS last_id, (SELECT count(*) FROM w)::int AS n
-  FROM positions p JOIN pick USING (id)`;
+    agg.last_id, agg.n
+  FROM agg LEFT JOIN (positions p JOIN pick USING (id)) ON true`;
 
 const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
     external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
@@ -55,10 +59,61 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
     fault_codes = EXCLUDED.fault_codes, io = s.io || EXCLUDED.io, loc_code = EXCLUDED.loc_code, updated_at = now()
   WHERE s.device_time <= EXCLUDED.device_time`;
 
+type Meaning = ReturnType<typeof interpret>;
+
+async function upsert(client: pg.PoolClient, list: LogRow[], m: Meaning[], codes: Map<string, string>): Promise<void> {
+  if (list.length === 0) return;
+  await client.query(UPSERT, [
+    list.map((r) => r.unit_id), list.map((r) => r.id), list.map((r) => r.t), list.map((r) => r.lat), list.map((r) => r.lon),
+    list.map((r) => r.speed), list.map((r) => r.angle), list.map((r) => r.satellites), m.map((x) => x.ignition),
+    m.map((x) => x.movement), m.map((x) => x.externalVoltage), m.map((x) => x.odometer), m.map((x) => x.gsmSignal),
+    m.map((x) => x.pto1), m.map((x) => x.pto2), m.map((x) => x.panic), m.map((x) => x.fuelLevel), m.map((x) => x.fuelUsed),
+    m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
+    m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)), list.map((r) => codes.get(r.id) ?? null),
+  ]);
+}
+
+/**
+ * An administrator's reset of one unit (issue 8): its state is built afresh from its newest
+ * plausible position (none: the unit has no state), and the events processor's memory of the
+ * unit's latest time is brought back to that position's, so a device time from the future stored
+ * before the plausibility rule stops holding back its geofence checks. Waits for a running state or
+ * events processor (their advisory locks), so it never interleaves with one.
+ */
+export async function resetUnitState(pool: pg.Pool, directory: UnitDirectory, unitId: number, eventsLockKey: number): Promise<boolean> {
+  const client = await checkout(pool);
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1), pg_advisory_xact_lock($2)', [LOCK_KEY, eventsLockKey]);
+    await client.query('DELETE FROM unit_state WHERE unit_id = $1', [unitId]);
+    const { rows } = await client.query<LogRow>(
+      `SELECT p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io
+       FROM positions p WHERE p.unit_id = $1 AND p.implausible IS NULL ORDER BY p.device_time DESC, p.id DESC LIMIT 1`, [unitId]);
+    const row = rows[0];
+    const unit = row ? (await directory.units([unitId])).get(unitId) : undefined;
+    if (row && unit) {
+      const codes = isAssetUnit(unit) ? await assetLocationCodes(client, [{ id: row.id, unitId, io: row.io, ioMap: unit.ioMap }]) : new Map<string, string>();
+      await upsert(client, [row], [interpret(row.io, unit.ioMap)], codes);
+    }
+    await client.query(
+      `UPDATE unit_event_state SET last_time = to_timestamp($2::float8 / 1000.0)
+       WHERE unit_id = $1 AND last_time IS NOT NULL AND ($2::float8 IS NULL OR last_time > to_timestamp($2::float8 / 1000.0))`,
+      [unitId, row ? row.t : null]);
+    await client.query('COMMIT');
+    return Boolean(row && unit);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.done();
+  }
+}
+
 /**
  * Keeps unit_state from the positions log. It reads rows by id only up to the log horizon (below
  * which every id is settled), so no row committed late is ever skipped; the cursor moves in the same
- * transaction as the state, so a restart resumes exactly.
+ * transaction as the state, so a restart resumes exactly. Rows flagged implausible are passed over:
+ * a unit's state is its newest plausible position.
  */
 export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   batch?: number; onChanges?: (changes: StateChange[]) => void;
@@ -84,12 +139,13 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const cur = await client.query<{ position_id: string }>(
         'SELECT position_id::text FROM processor_cursors WHERE name = $1', [CURSOR]);
       const from = cur.rows[0]?.position_id ?? '0';
-      const { rows } = await client.query<LogRow>(READ, [from, horizon, batch]);
-      count = rows[0]?.n ?? 0;
+      const { rows: read } = await client.query<LogRow | (Omit<LogRow, 'id'> & { id: null })>(READ, [from, horizon, batch]);
+      count = read[0]?.n ?? 0;
       if (count === 0) {
         await client.query('COMMIT');
         return 0;
       }
+      const rows = read.filter((r): r is LogRow => r.id !== null);
       const latest = new Map<number, LogRow>(rows.map((r) => [r.unit_id, r]));
       const units = await directory.units([...latest.keys()]);
       const list = [...latest.values()].filter((r) => units.has(r.unit_id));
@@ -99,15 +155,8 @@ export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
         const unit = units.get(r.unit_id);
         return unit && isAssetUnit(unit) ? [{ id: r.id, unitId: r.unit_id, io: r.io, ioMap: unit.ioMap }] : [];
       }));
-      await client.query(UPSERT, [
-        list.map((r) => r.unit_id), list.map((r) => r.id), list.map((r) => r.t), list.map((r) => r.lat), list.map((r) => r.lon),
-        list.map((r) => r.speed), list.map((r) => r.angle), list.map((r) => r.satellites), m.map((x) => x.ignition),
-        m.map((x) => x.movement), m.map((x) => x.externalVoltage), m.map((x) => x.odometer), m.map((x) => x.gsmSignal),
-        m.map((x) => x.pto1), m.map((x) => x.pto2), m.map((x) => x.panic), m.map((x) => x.fuelLevel), m.map((x) => x.fuelUsed),
-        m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
-        m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)), list.map((r) => codes.get(r.id) ?? null),
-      ]);
-      const last = rows[0] as LogRow;
+      await upsert(client, list, m, codes);
+      const last = read[0] as LogRow;
       await client.query(
         `INSERT INTO processor_cursors (name, position_id) VALUES ($1, $2)
          ON CONFLICT (name) DO UPDATE SET position_id = EXCLUDED.position_id, updated_at = now()`,

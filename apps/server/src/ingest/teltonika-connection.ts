@@ -1,7 +1,9 @@
 import { encodeAck, encodeCodec12Command, encodeImeiReply, ProtocolError, TeltonikaFramer, type Frame } from '@fleet/protocols';
 import type net from 'node:net';
 import type { IngestDeps } from './ingest-deps.ts';
+import { UnstorableRowError } from './position-writer.ts';
 import { avlRecordToRow, describeRecord } from './records.ts';
+import { sourceAllowed } from './source-allow.ts';
 import type { KnownUnit } from './unit-directory.ts';
 
 /** Why a connection was closed; counted per reason. */
@@ -54,13 +56,19 @@ export class TeltonikaConnection {
         }
         if (!this.closed) this.socket.resume();
       })
-      .catch((err: unknown) => this.close(err instanceof CloseReason ? err.message : 'store-failed', err));
+      .catch((err: unknown) => this.close(
+        err instanceof CloseReason ? err.message : err instanceof UnstorableRowError ? 'unstorable' : 'store-failed', err));
   }
 
   private async handle(frame: Frame): Promise<void> {
     const { deps } = this;
     if (frame.kind === 'imei') {
       this.imei = frame.imei;
+      // A source outside TELTONIKA_ALLOW hears exactly what an unknown IMEI hears, and is not listed.
+      if (!sourceAllowed(deps.allow.teltonika, this.socket.remoteAddress)) {
+        this.socket.write(encodeImeiReply(false));
+        throw new CloseReason('source-not-allowed');
+      }
       const unit = await deps.directory.lookup(frame.imei);
       if (!unit) {
         await deps.directory.recordUnknown(frame.imei, 'teltonika-tcp', this.socket.remoteAddress ?? '');
@@ -88,11 +96,12 @@ export class TeltonikaConnection {
     }
     const { records } = frame.packet;
     deps.frames.add(unit.unitId, 'in', `avl codec 0x${frame.packet.codec.toString(16)}`, frame.bytes, () => records.map(describeRecord));
-    await deps.writer.write(records.map((r) => avlRecordToRow(unit.unitId, r, 'teltonika')));
+    const written = await deps.writer.write(records.map((r) => avlRecordToRow(unit.unitId, r, 'teltonika')));
     // Only now, with the records committed, does the device hear that they arrived.
     const ack = encodeAck(records.length);
     this.socket.write(ack);
     deps.stats.recordsAccepted += records.length;
+    deps.stats.flagged(written);
     deps.stats.packetsAccepted += 1;
     deps.frames.add(unit.unitId, 'out', 'ack', ack, () => ({ accepted: records.length }));
     deps.onStored();

@@ -12,6 +12,18 @@ describe('parseOsmand errors', () => {
       "missing id: send the device identifier as 'id' or 'deviceid'",
     ],
     [
+      'a NUL in the id (the database can neither look it up nor store it)',
+      { query: { id: 'phone\u00001', lat: '1', lon: '2', timestamp: '0' } },
+      'invalid_field',
+      'invalid id: it holds control characters',
+    ],
+    [
+      'a control character in the JSON device_id',
+      { query: {}, body: JSON.stringify({ device_id: 'a\u001fb', location: { timestamp: 0, coords: { latitude: 1, longitude: 2 } } }), contentType: 'application/json' },
+      'invalid_field',
+      'invalid id: it holds control characters',
+    ],
+    [
       'no lat',
       { query: { id: '1', lon: '2' } },
       'missing_field',

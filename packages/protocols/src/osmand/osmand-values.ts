@@ -82,7 +82,10 @@ export function parseFlag(name: string, raw: unknown): boolean {
   throw new ProtocolError('invalid_field', `invalid ${name} '${String(raw)}': expected true or false`);
 }
 
-/** A device identifier: non-empty, at most 128 characters, surrounding spaces removed. */
+/**
+ * A device identifier: non-empty, at most 128 characters, surrounding spaces removed, no control
+ * characters (a NUL can be neither looked up nor stored) and no lone UTF-16 surrogates.
+ */
 export function parseDeviceId(raw: unknown): string {
   if (raw === undefined || raw === null || String(raw).trim() === '') {
     throw new ProtocolError('missing_field', `missing id: send the device identifier as 'id' or 'deviceid'`);
@@ -90,6 +93,9 @@ export function parseDeviceId(raw: unknown): string {
   const id = String(raw).trim();
   if (id.length > 128) {
     throw new ProtocolError('invalid_field', `invalid id: ${id.length} characters, at most 128 allowed`);
+  }
+  if (/[\u0000-\u001f\u007f]|\p{Cs}/u.test(id)) {
+    throw new ProtocolError('invalid_field', 'invalid id: it holds control characters');
   }
   return id;
 }

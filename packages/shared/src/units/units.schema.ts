@@ -44,8 +44,26 @@ export const commandAnswerSchema = success({ reply: z.string() });
 export const ingestStatsAnswerSchema = success({
   stats: z.object({
     connectionsOpen: z.number(), connectionsTotal: z.number(), recordsAccepted: z.number(), packetsAccepted: z.number(),
-    closedBecause: z.record(z.string(), z.number()),
+    recordsFlagged: z.number(), closedBecause: z.record(z.string(), z.number()),
   }),
+});
+
+/**
+ * A record a device sent that the plausibility rule refused (packages/protocols plausibility.ts):
+ * stored and acknowledged, never the unit's state. `time` is the device's time as stored (it may be
+ * far outside what a date can show, so it is text); `reasons` are the rule's reason codes.
+ */
+export const flaggedRecordSchema = z.object({
+  id: z.number(), time: z.string(), received: z.string(), lat: z.number(), lon: z.number(), speed: z.number(),
+  altitude: z.number(), protocol: z.string(), reasons: z.array(z.string()),
+});
+export type FlaggedRecord = z.infer<typeof flaggedRecordSchema>;
+export const flaggedRecordsAnswerSchema = success({ records: z.array(flaggedRecordSchema) });
+
+export const resetUnitStateBodySchema = z.strictObject({ uid: idParam });
+/** The unit's state after the reset: its newest plausible position, or null when it has none. */
+export const resetUnitStateAnswerSchema = success({
+  state: z.object({ updated: z.string(), lat: z.number(), lon: z.number() }).nullable(),
 });
 
 /** Commands any user of the unit's site may send; anything else (e.g. setdigout) needs an administrator. */

@@ -22,8 +22,10 @@ export interface DeviceLink {
   send(unitId: number, text: string, timeoutMs: number): Promise<string>;
   isOnline(unitId: number): boolean;
   forget(deviceId: string): void;
+  /** Rebuilds a unit's state from its newest plausible position (none: no state); true when it has one. */
+  resetState(unitId: number): Promise<boolean>;
   stats(): {
-    connectionsOpen: number; connectionsTotal: number; recordsAccepted: number; packetsAccepted: number;
+    connectionsOpen: number; connectionsTotal: number; recordsAccepted: number; packetsAccepted: number; recordsFlagged: number;
     closedBecause: Record<string, number>;
   };
 }

@@ -1,5 +1,6 @@
 import { schema, type Db } from '@fleet/db';
-import { desc, eq } from 'drizzle-orm';
+import type { FlaggedRecord } from '@fleet/shared';
+import { desc, eq, sql } from 'drizzle-orm';
 
 const { units, unitState, unknownDevices, commandLog, unitTypes } = schema;
 
@@ -27,8 +28,21 @@ export function unitsRepository(db: Db) {
       });
     },
 
+    /** Ranked by attempts (a real device retries; a flood of made-up ids tries each once), then the latest. */
     unknownDevices() {
-      return db.select().from(unknownDevices).orderBy(desc(unknownDevices.lastAt)).limit(500);
+      return db.select().from(unknownDevices).orderBy(desc(unknownDevices.attempts), desc(unknownDevices.lastAt)).limit(500);
+    },
+
+    /** The unit's newest records stored flagged implausible (the partial index positions_flagged_idx). */
+    async flaggedRecords(unitId: number, limit: number): Promise<FlaggedRecord[]> {
+      // The device time as text: a flagged time may be beyond what a JavaScript date can hold.
+      const rows = await db.execute<{ id: string; time: string; received: string; lat: number; lon: number; speed: number; altitude: number; protocol: string; implausible: string }>(sql`
+        SELECT id::text, (to_json(device_time AT TIME ZONE 'UTC') #>> '{}') || 'Z' AS time, (to_json(received_at AT TIME ZONE 'UTC') #>> '{}') || 'Z' AS received, lat, lon, speed, altitude, protocol, implausible
+        FROM positions WHERE unit_id = ${unitId} AND implausible IS NOT NULL ORDER BY id DESC LIMIT ${limit}`);
+      return rows.rows.map((r) => ({
+        id: Number(r.id), time: r.time, received: r.received, lat: r.lat, lon: r.lon, speed: r.speed, altitude: r.altitude,
+        protocol: r.protocol, reasons: r.implausible.split(','),
+      }));
     },
 
     async logCommand(entry: { unitId: number; userId: number; command: string; status: string; response: string | null }) {

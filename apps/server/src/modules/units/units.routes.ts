@@ -1,7 +1,7 @@
 import {
-  addSiteUnitAnswerSchema, addSiteUnitBodySchema, commandAnswerSchema, fmsCommandQuerySchema, ingestStatsAnswerSchema,
-  ioCommandQuerySchema, isAdmin, isReadOnlyCommand, lastFmsAnswerSchema, lastUnitInfoAnswerSchema, uidQuerySchema,
-  unknownDevicesAnswerSchema,
+  addSiteUnitAnswerSchema, addSiteUnitBodySchema, commandAnswerSchema, flaggedRecordsAnswerSchema, fmsCommandQuerySchema,
+  ingestStatsAnswerSchema, ioCommandQuerySchema, isAdmin, isReadOnlyCommand, lastFmsAnswerSchema, lastUnitInfoAnswerSchema,
+  resetUnitStateAnswerSchema, resetUnitStateBodySchema, uidQuerySchema, unknownDevicesAnswerSchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -33,7 +33,15 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
     const { siteid, uid, unittype, registration } = request.body;
     tenancy.assertSite(callerOf(request), siteid);
     if (!(await repo.unitTypeExists(unittype))) throw badRequest(`There is no unit type ${unittype}.`);
-    if (await repo.unitByDevice(uid)) throw new ApiError(409, `The device ${uid} is already registered.`);
+    const existing = await repo.unitByDevice(uid);
+    if (existing) {
+      // Only a caller who can see the unit learns where it is; anyone else gets an answer that names
+      // no customer and no site (that the id cannot be added is itself unavoidable: ids are unique).
+      if (callerOf(request).siteIds.includes(existing.siteId)) {
+        throw new ApiError(409, `The device ${uid} is already registered on one of your sites (unit ${existing.id}).`);
+      }
+      throw new ApiError(409, `The device ${uid} cannot be added. If it is yours, ask your provider's support to move it to your site.`);
+    }
     const unitid = await repo.addUnit(siteid, uid, unittype, registration ?? uid);
     devices.forget(uid);
     return { ok: 1 as const, unitid };
@@ -48,6 +56,24 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
       deviceid: d.deviceId, protocol: d.protocol, first: d.firstAt.toISOString(), last: d.lastAt.toISOString(), attempts: d.attempts, address: d.lastAddress,
     })),
   }));
+
+  app.get('/unitflaggedrecords', {
+    schema: { ...tag, summary: "A unit's newest records refused as implausible, with the reasons (administrators)", querystring: uidQuerySchema, response: { 200: flaggedRecordsAnswerSchema } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const { unit } = await unitOf(callerOf(request), request.query.uid);
+    return { ok: 1 as const, records: await repo.flaggedRecords(unit.id, 50) };
+  });
+
+  app.post('/resetunitstate', {
+    schema: { ...tag, summary: "Rebuild a unit's state from its newest plausible position (administrators)", body: resetUnitStateBodySchema, response: { 200: resetUnitStateAnswerSchema } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const { unit } = await unitOf(callerOf(request), request.body.uid);
+    await devices.resetState(unit.id);
+    const s = (await repo.unitWithState(unit.id))?.state;
+    return { ok: 1 as const, state: s ? { updated: s.deviceTime.toISOString(), lat: s.lat, lon: s.lon } : null };
+  });
 
   app.get('/lastunitinfo', {
     schema: { ...tag, summary: "A unit's latest state", querystring: uidQuerySchema, response: { 200: lastUnitInfoAnswerSchema } },

@@ -1,5 +1,11 @@
-import { commandAnswerSchema, lastUnitInfoAnswerSchema } from '@fleet/shared';
-import { queryOptions } from '@tanstack/react-query';
+import {
+  commandAnswerSchema,
+  flaggedRecordsAnswerSchema,
+  lastUnitInfoAnswerSchema,
+  resetUnitStateAnswerSchema,
+  resetUnitStateBodySchema,
+} from '@fleet/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
 /** A unit's registration and latest state; refreshed every 30 s so the online badge stays true. */
@@ -16,4 +22,28 @@ export function sendFmsCommand(uid: number, cmd: string): Promise<string> {
   return api
     .get('sendfmscommand', commandAnswerSchema, { uid, cmd, cmddesc: 'debug page' })
     .then((a) => a.reply);
+}
+
+/** unitflaggedrecords?uid (administrators): the unit's newest records refused as implausible. */
+export const flaggedRecordsQuery = (uid: number) =>
+  queryOptions({
+    queryKey: ['unitflaggedrecords', uid],
+    queryFn: ({ signal }) =>
+      api.get('unitflaggedrecords', flaggedRecordsAnswerSchema, { uid }, signal).then((a) => a.records),
+    staleTime: 10_000,
+  });
+
+/** resetunitstate (administrators): the unit's state rebuilt from its newest plausible position. */
+export function useResetUnitState(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post('resetunitstate', resetUnitStateAnswerSchema, resetUnitStateBodySchema.parse({ uid })).then((a) => a.state),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['lastunitinfo', uid] }),
+        queryClient.invalidateQueries({ queryKey: ['unitflaggedrecords', uid] }),
+        queryClient.invalidateQueries({ queryKey: ['vehicles'] }),
+      ]),
+  });
 }

@@ -1,13 +1,16 @@
+import { isAdmin } from '@fleet/shared';
 import { Anchor, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { lastUnitInfoQuery } from '../api/debug-api.ts';
 import { CommandBox } from '../components/command-box.tsx';
 import { ConnectionBadge } from '../components/connection-badge.tsx';
+import { FlaggedRecords } from '../components/flagged-records.tsx';
 import { FrameList } from '../components/frame-list.tsx';
 import { UnitSummary } from '../components/unit-summary.tsx';
 import { useDebugSocket } from '../hooks/use-debug-socket.ts';
@@ -19,6 +22,7 @@ function UnitDebugger({ uid }: { uid: number }) {
   const { t } = useTranslation();
   const unit = useQuery(lastUnitInfoQuery(uid));
   const socket = useDebugSocket(uid);
+  const admin = isAdmin(useSessionUser()?.usertype);
   const live = socket.status !== 'idle' && socket.status !== 'disconnected';
   const title = unit.data
     ? t('debugger.title', { registration: unit.data.registration })
@@ -56,14 +60,17 @@ function UnitDebugger({ uid }: { uid: number }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8, xl: 9 }}>
-          <FrameList
-            log={socket.log}
-            status={socket.status}
-            error={socket.error}
-            onPause={socket.pause}
-            onResume={socket.resume}
-            onClear={socket.clear}
-          />
+          <Stack gap="sm">
+            <FrameList
+              log={socket.log}
+              status={socket.status}
+              error={socket.error}
+              onPause={socket.pause}
+              onResume={socket.resume}
+              onClear={socket.clear}
+            />
+            {admin && <FlaggedRecords uid={uid} />}
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

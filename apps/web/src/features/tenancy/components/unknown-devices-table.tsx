@@ -26,7 +26,7 @@ interface UnknownDevicesTableProps {
   compact: boolean;
 }
 
-/** Unknown devices, most recent attempt first, each with 'Add to site'. */
+/** Unknown devices, the most attempts first (the server's order), each with 'Add to site'. */
 export function UnknownDevicesTable({ devices, onAdd, compact }: UnknownDevicesTableProps) {
   const { t } = useTranslation();
   const now = useNow();
