@@ -32,7 +32,10 @@ async function signIn(): Promise<void> {
 await signIn();
 
 /** Valid inputs the walker cannot make up from a schema (cross-field rules); the sign-in is another account's. */
-const SAMPLES: Record<string, Record<string, unknown>> = {
+let serial = 0;
+const SAMPLES: Record<string, Record<string, unknown> | (() => Record<string, unknown>)> = {
+  // A new device each time, so every hostile registration reaches the insert (a second one would be 409).
+  'POST /api/v1/addnewsiteunit': () => ({ siteid: 1, uid: `walker-${++serial}`, unittype: 1 }),
   'POST /api/v1/login': { versionstring: 'DEV:231', user: 'ops@northway.example', pass: 'wrong-password' },
   'POST /api/v1/savepoi': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
   'POST /api/v1/savegeofence': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
@@ -136,8 +139,10 @@ describe('every API call answers hostile input without a 500 or a stack', () => 
   it.each(api.map((a) => [`${a.method} ${a.route.url}`, a] as const))('%s', async (name, { method, route }) => {
     const bodySchema = route.schema?.body as z.ZodType | undefined;
     const querySchema = route.schema?.querystring as z.ZodType | undefined;
-    const body = bodySchema ? (SAMPLES[name] ?? sample(bodySchema)) : undefined;
-    const query = querySchema ? ((method === 'GET' ? SAMPLES[name] : undefined) ?? sample(querySchema)) as Record<string, unknown> : {};
+    const given = SAMPLES[name];
+    const fresh = () => (typeof given === 'function' ? given() : given);
+    let body = bodySchema ? (fresh() ?? sample(bodySchema)) : undefined;
+    const query = querySchema ? ((method === 'GET' ? fresh() : undefined) ?? sample(querySchema)) as Record<string, unknown> : {};
     // The walker needs a valid input to put each hostile value in; a new cross-field rule needs a SAMPLES entry.
     if (bodySchema) expect(bodySchema.safeParse(body).success, `no valid sample body for ${name}: add one to SAMPLES`).toBe(true);
     if (querySchema) expect(querySchema.safeParse(query).success, `no valid sample query for ${name}: add one to SAMPLES`).toBe(true);
@@ -158,7 +163,10 @@ describe('every API call answers hostile input without a 500 or a stack', () => 
     for (const v of QUERY_VALUES.slice(0, 6)) await check(`unknown query parameter ${JSON.stringify(v).slice(0, 30)}`, `${url}${qs({ ...query, zz: v })}`, body);
     if (method !== 'GET') {
       for (const path of bodySchema ? fieldPaths(bodySchema) : []) {
-        for (const v of BODY_VALUES) await check(`body ${path.join('.')}=${JSON.stringify(v).slice(0, 30)}`, `${url}${qs(query)}`, setPath(body, path, v));
+        for (const v of BODY_VALUES) {
+          if (typeof given === 'function') body = given();
+          await check(`body ${path.join('.')}=${JSON.stringify(v).slice(0, 30)}`, `${url}${qs(query)}`, setPath(body, path, v));
+        }
       }
       for (const whole of WHOLE_BODIES) await check(`body ${JSON.stringify(whole).slice(0, 30)}`, `${url}${qs(query)}`, whole);
       await check('body {"zz":"\\u0000"}', `${url}${qs(query)}`, { ...(body as object), zz: '\u0000' });
