@@ -37,6 +37,7 @@ import { parseQuery, redactUrl, requestContext } from './plugins/request-context
 import { security } from './plugins/security.ts';
 import { serveWebApp } from './web/static.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
+import type { EventLimit } from './realtime/event-limit.ts';
 
 export interface AppOptions {
   database: Database;
@@ -61,6 +62,8 @@ export interface AppOptions {
   trustProxy?: false | string[];
   /** Where log lines go (standard output when not given); tests read them to check what is logged. */
   logStream?: { write(line: string): void };
+  /** Events one Socket.IO client may send (realtime/event-limit.ts); the default suits a browser. */
+  socketEventLimit?: EventLimit;
   /** Called for every route as it is added (the route-walking test collects the route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -101,7 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const brands = brandService(db);
 
   // The gateway needs only the HTTP server, which Fastify has from the start.
-  const gateway = realtimeGateway(app, { sessions, devices: opts.devices, pool, alerts: alertsRepository(pool) });
+  const gateway = realtimeGateway(app, {
+    sessions, devices: opts.devices, pool, alerts: alertsRepository(pool), eventLimit: opts.socketEventLimit,
+  });
   app.addHook('onClose', async () => gateway.close());
   await app.register(requestContext);
   await app.register(security, { secureCookies: opts.secureCookies ?? false });
