@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@fleet/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -31,12 +31,13 @@ import type { DeviceLink } from './modules/units/device-link.ts';
 import { unitsRepository } from './modules/units/units.repository.ts';
 import { unitsRoutes } from './modules/units/units.routes.ts';
 import { tenancyService } from './modules/tenancy/tenancy.service.ts';
-import { auth, callerResolver } from './plugins/auth.ts';
+import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
-import { redactUrl, requestContext } from './plugins/request-context.ts';
+import { parseQuery, redactUrl, requestContext } from './plugins/request-context.ts';
 import { security } from './plugins/security.ts';
 import { serveWebApp } from './web/static.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
+import type { EventLimit } from './realtime/event-limit.ts';
 
 export interface AppOptions {
   database: Database;
@@ -52,6 +53,19 @@ export interface AppOptions {
   commandTimeoutMs?: number;
   /** what3words API key; without it w3wfrom says the service is not configured. */
   w3wApiKey?: string;
+  /**
+   * Which proxies in front of the server are believed about the client's address and host
+   * (X-Forwarded-For/-Host/-Proto): none (false, the default) or their addresses and ranges.
+   * Never `true` nor a hop count: those believe whatever a client that reaches the server
+   * directly writes (see TRUST_PROXY in config.ts).
+   */
+  trustProxy?: false | string[];
+  /** Where log lines go (standard output when not given); tests read them to check what is logged. */
+  logStream?: { write(line: string): void };
+  /** Events one Socket.IO client may send (realtime/event-limit.ts); the default suits a browser. */
+  socketEventLimit?: EventLimit;
+  /** Called for every route as it is added (the route-walking test collects the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -70,16 +84,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    trustProxy: true,
-    routerOptions: { maxParamLength: 500 },
+    trustProxy: opts.trustProxy && opts.trustProxy.length > 0 ? opts.trustProxy : false,
+    // One query parser for the router, the checks and the log (request-context.ts).
+    routerOptions: { maxParamLength: 500, querystringParser: parseQuery },
     logger: {
       level: opts.logLevel ?? 'info',
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
       serializers: {
+        // Never the raw URL: redactUrl parses it as the server does and blanks every secret.
         req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
       },
     },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -99,7 +117,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('settleMail', () => authSvc.settled());
 
   // The gateway needs only the HTTP server, which Fastify has from the start.
-  const gateway = realtimeGateway(app, { sessions, resolveCaller, devices: opts.devices, pool, alerts: alertsRepository(pool) });
+  const gateway = realtimeGateway(app, {
+    sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, pool, alerts: alertsRepository(pool), eventLimit: opts.socketEventLimit,
+  });
   app.addHook('onClose', async () => gateway.close());
   await app.register(requestContext);
   await app.register(security, { secureCookies: opts.secureCookies ?? false });

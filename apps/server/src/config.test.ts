@@ -37,4 +37,14 @@ describe('configuration', () => {
     expect(c.OSMAND_ALLOW).toBeUndefined();
     expect(() => loadConfig({ OSMAND_ALLOW: '10.0.0.0/8,300.1.1.1/8' })).toThrow(/OSMAND_ALLOW: '300.1.1.1\/8' is not an address or network/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names their addresses; never every hop nor a hop count', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).TRUST_PROXY)
+      .toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe the X-Forwarded-For of any client/);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY=1 would believe/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY must be .*'proxy.example.com'/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseNetworks } from './ingest/source-allow.ts';
@@ -13,6 +14,41 @@ const networks = z.string().transform((v, ctx) => {
     return z.NEVER;
   }
 }).optional();
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies are believed about the client's address and host. Unset: none (the
+ * connection's own address is the client). Otherwise a comma-separated list of the proxies'
+ * addresses or CIDR ranges. 'true' (believe every hop) and a hop count are refused on purpose:
+ * both believe the X-Forwarded-For of a client that reaches the server without the proxy.
+ */
+const trustProxy = z.string().trim().transform((value, ctx): false | string[] => {
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true' || /^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY=${value} would believe the X-Forwarded-For of any client that reaches the server directly: give the proxies' addresses (e.g. 10.0.0.5 or 10.0.0.0/24)`,
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be a comma-separated list of the proxies' IP addresses or CIDR ranges; not ${bad.map((b) => `'${b}'`).join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** Every setting the server reads from the environment, validated once at start. */
 export const configSchema = z.object({
@@ -35,6 +71,7 @@ export const configSchema = z.object({
   TELTONIKA_ALLOW: networks,
   OSMAND_ALLOW: networks,
   W3W_API_KEY: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };

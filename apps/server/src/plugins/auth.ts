@@ -1,6 +1,7 @@
 import { isAdmin, NOT_ADMIN_REASON } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import proxyAddr from '@fastify/proxy-addr';
 import { forbidden, tokenError } from '../lib/errors.ts';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
 import type { BrandService } from '../modules/brand/brand.service.ts';
@@ -33,14 +34,27 @@ export function callerResolver(sessions: SessionService, brands: BrandService): 
   };
 }
 
+/** Whether an address is one of the proxies TRUST_PROXY names (then its X-Forwarded-* headers count). */
+export type ProxyTrust = (address: string) => boolean;
+
+/** The proxies to believe, compiled as Fastify compiles its own trustProxy list. */
+export function proxyTrust(list: false | string[] | undefined): ProxyTrust {
+  if (!list || list.length === 0) return () => false;
+  const trusted = proxyAddr.compile(list);
+  return (address) => trusted(address, 0);
+}
+
 /**
- * The host a socket's handshake came to, read as Fastify reads request.hostname with trustProxy on:
- * the last X-Forwarded-Host entry, else Host. (Which brand a host is decides which tokens it accepts.)
+ * The host a socket's handshake came to, read exactly as Fastify reads request.hostname: the last
+ * X-Forwarded-Host entry only when the peer is a trusted proxy, else Host. (Which brand a host is
+ * decides which tokens it accepts, so a client must not choose it with a header.)
  */
-export function handshakeHost(headers: Record<string, string | string[] | undefined>): string {
+export function handshakeHost(
+  headers: Record<string, string | string[] | undefined>, peer: string | undefined, trusted: ProxyTrust,
+): string {
   const forwarded = headers['x-forwarded-host'];
   const raw = Array.isArray(forwarded) ? forwarded.at(-1) : forwarded;
-  const last = raw?.split(',').at(-1)?.trim();
+  const last = peer && trusted(peer) ? raw?.split(',').at(-1)?.trim() : undefined;
   const host = last || (typeof headers.host === 'string' ? headers.host : '');
   return host.replace(/:\d+$/, '');
 }

@@ -41,7 +41,8 @@ export const security = fp(async (app: FastifyInstance, opts: { secureCookies: b
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const isApi = request.url.startsWith('/api/');
+    // request.isApi is decided on the decoded path (request-context), so '/%61pi/…' is an API call too.
+    const isApi = request.isApi;
     if (isApi) reply.header('Cache-Control', 'no-store');
     const cookieValue = request.cookies[XSRF_COOKIE];
     if (!cookieValue) {
@@ -55,7 +56,7 @@ export const security = fp(async (app: FastifyInstance, opts: { secureCookies: b
       throw forbidden('The anti-forgery token is missing or wrong. Reload the page and try again.');
     }
   });
-}, { name: 'security' });
+}, { name: 'security', dependencies: ['request-context'] });
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);

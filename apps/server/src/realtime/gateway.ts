@@ -1,16 +1,17 @@
 import type pg from 'pg';
 import type { ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, SocketAuth, VehicleUpdate } from '@fleet/shared';
-import { SOCKET_PATH } from '@fleet/shared';
+import { id, SOCKET_PATH } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Caller, SessionService } from '../modules/auth/session.service.ts';
-import { handshakeHost, type ResolveCaller } from '../plugins/auth.ts';
+import { handshakeHost, type ProxyTrust, type ResolveCaller } from '../plugins/auth.ts';
 import type { DeviceLink, StateChange } from '../modules/units/device-link.ts';
 import { vehicleUpdates } from './vehicle-updates.ts';
 import { mergeNewestUpdates } from '@fleet/shared/realtime/newest-updates';
 import { type UpdateReceiver, updateFanout } from './update-fanout.ts';
 import { ALARM_KINDS, alertEvent, clearedEvent } from '../modules/alerts/alert-view.ts';
 import type { AlertsRepository, ClearedRow } from '../modules/alerts/alerts.repository.ts';
+import { DEFAULT_EVENT_LIMIT, eventLimiter, type EventLimit } from './event-limit.ts';
 
 type FleetSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>;
 
@@ -24,7 +25,12 @@ const debugRoom = (uid: number) => `debug:${uid}`;
  * chooses its rooms from the session (its current site; a unit's debug room only when the unit is
  * on one of the session's sites). A session that ends closes its sockets.
  */
-export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionService; resolveCaller: ResolveCaller; devices: DeviceLink; pool: pg.Pool; alerts: AlertsRepository }) {
+export function realtimeGateway(app: FastifyInstance, deps: {
+  sessions: SessionService; resolveCaller: ResolveCaller; proxyTrust: ProxyTrust; devices: DeviceLink; pool: pg.Pool; alerts: AlertsRepository;
+  /** Events one socket may send (DEFAULT_EVENT_LIMIT when not given). */
+  eventLimit?: EventLimit;
+}) {
+  const limit = deps.eventLimit ?? DEFAULT_EVENT_LIMIT;
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { caller: Caller }>(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -71,7 +77,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
     const auth = (socket.handshake.auth ?? {}) as Partial<SocketAuth>;
     if (typeof auth.token !== 'string' || auth.token === '') return next(new Error('tokenerror'));
     try {
-      const caller = await deps.resolveCaller(auth.token, typeof auth.instanceuuid === 'string' ? auth.instanceuuid : undefined, handshakeHost(socket.handshake.headers));
+      const caller = await deps.resolveCaller(auth.token, typeof auth.instanceuuid === 'string' ? auth.instanceuuid : undefined, handshakeHost(socket.handshake.headers, socket.conn.remoteAddress, deps.proxyTrust));
       if (caller.user.mustChangePassword) return next(new Error('password change required'));
       socket.data.caller = caller;
       next();
@@ -86,7 +92,7 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
   }
 
   async function subscribeDebug(socket: FleetSocket, uid: number): Promise<DebugFrameEvent[] | string> {
-    if (!Number.isInteger(uid) || uid <= 0) return 'No such unit.';
+    if (!id.safeParse(uid).success) return 'No such unit.';
     const site = await unitSite(uid);
     if (site === undefined || !socket.data.caller.siteIds.includes(site)) return 'No such unit.';
     if (!watching.get(socket)?.has(uid)) {
@@ -101,6 +107,27 @@ export function realtimeGateway(app: FastifyInstance, deps: { sessions: SessionS
 
   io.on('connection', (socket: FleetSocket) => {
     const { session } = socket.data.caller;
+    // Every event the client sends passes this socket's limit first (event-limit.ts).
+    const next = eventLimiter(limit);
+    let lastNotice = 0;
+    socket.use((packet, pass) => {
+      const verdict = next();
+      if (verdict === 'ok') return pass();
+      const message = 'Too many messages from this page: some were dropped. Slow down, or reload the page.';
+      const ack = packet[packet.length - 1];
+      if (typeof ack === 'function') (ack as (a: { ok: 0; message: string }) => void)({ ok: 0, message });
+      if (verdict === 'close') {
+        app.log.warn({ session: session.id }, 'socket closed: over its event limit');
+        socket.emit('rate:limited', { message: 'Too many messages from this page: the live connection was closed.', closing: true });
+        socket.disconnect(true);
+        return;
+      }
+      const now = Date.now();
+      if (now - lastNotice >= 1000) {
+        lastNotice = now;
+        socket.emit('rate:limited', { message, closing: false });
+      }
+    });
     const set = bySession.get(session.id) ?? new Set();
     set.add(socket);
     bySession.set(session.id, set);

@@ -37,7 +37,7 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const brand = await opts.brands.forHost(request.hostname);
+    const brand = await opts.brands.forRequest(request, reply);
     const html = brand ? brandIndexHtml(template(), brand) : template();
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
@@ -45,8 +45,8 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
   app.get('/', { schema: { hide: true } }, sendIndex);
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ ok: 0, message: `There is no call ${request.method} ${request.url.split('?')[0]}.` });
+    if (request.isApi) {
+      return reply.status(404).send({ ok: 0, message: `There is no call ${request.method} ${request.path}.` });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ ok: 0, message: 'Not found.' });
     return sendIndex(request, reply);

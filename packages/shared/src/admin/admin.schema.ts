@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { success } from '../api/envelope.ts';
+import { int } from '../api/primitives.ts';
 
 export const outboxQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+  limit: int(1, 200).optional(),
 });
 export const outboxMailSchema = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, success } from '../api/envelope.ts';
+import { success } from '../api/envelope.ts';
+import { date, flagParam, id, num } from '../api/primitives.ts';
 import { workingHoursSchema } from '../rules/working-hours.ts';
 
 /** A vehicle geofence alert as the shell's banner shows it (spec 3: registration, updated, vehiclealarm). */
@@ -37,8 +38,8 @@ export const dashAlertsAnswerSchema = z.object({
 
 export const alertListQuerySchema = z.strictObject({
   list: z.enum(['panic', 'zone', 'spn', 'runover', 'servicing']),
-  id: z.coerce.number().int().positive().optional(),
-  open: z.enum(['0', '1']).optional(),
+  id: id.optional(),
+  open: flagParam.optional(),
 });
 export const alertRecordSchema = z.object({
   aid: z.number(), kind: z.string(), event: z.string(), uid: z.number(), vehicle: z.string(), poi: z.string(),
@@ -47,22 +48,22 @@ export const alertRecordSchema = z.object({
 });
 export const alertListAnswerSchema = z.object({ ok: z.literal(1), alerts: z.array(alertRecordSchema) });
 
-export const clearPanicBodySchema = z.strictObject({ aid: z.coerce.number().int().positive() });
-export const clearVehicleAlarmBodySchema = z.strictObject({ uid: z.coerce.number().int().positive() });
+export const clearPanicBodySchema = z.strictObject({ aid: id });
+export const clearVehicleAlarmBodySchema = z.strictObject({ uid: id });
 
 /** clearalert: acknowledges one open alert of any kind on the caller's sites (Run Over, for one). */
-export const clearAlertBodySchema = z.strictObject({ aid: z.coerce.number().int().positive() });
+export const clearAlertBodySchema = z.strictObject({ aid: id });
 
 /** setserviceplan (administrators): a unit is due for service at a date, an odometer or engine hours. */
 export const servicePlanBodySchema = z.strictObject({
-  uid: z.coerce.number().int().positive(),
-  duedate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'duedate is YYYY-MM-DD').nullable().optional(),
-  duekm: z.number().min(0).max(10_000_000).nullable().optional(),
-  duehours: z.number().min(0).max(1_000_000).nullable().optional(),
+  uid: id,
+  duedate: date.nullable().optional(),
+  duekm: num(0, 10_000_000).nullable().optional(),
+  duehours: num(0, 1_000_000).nullable().optional(),
 });
 
 /** serviceplan?uid: a unit of the caller's sites. */
-export const servicePlanQuerySchema = z.strictObject({ uid: idParam });
+export const servicePlanQuerySchema = z.strictObject({ uid: id });
 
 /**
  * A unit's service plan (null where not planned), its readings now (km from CAN total distance or

@@ -19,7 +19,7 @@ export function success<T extends z.ZodRawShape>(shape: T) {
 
 export const plainSuccessSchema = success({ message: z.string().optional() });
 
-/** A numeric id carried in a query string ("12") or a JSON body (12). */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** A numeric id carried in a query string ("12") or a JSON body (12): the shared `id` primitive. */
+export { id as idParam } from './primitives.ts';
 
 export const healthSchema = success({ version: z.string(), uptimeSeconds: z.number() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { success } from '../api/envelope.ts';
+import { email, text } from '../api/primitives.ts';
 
 export const menuEntrySchema = z.object({
   name: z.string(),
@@ -36,24 +37,25 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const loginQuerySchema = z.strictObject({ testing: z.string().max(10).optional() });
+export const loginQuerySchema = z.strictObject({ testing: text(10).optional() });
 export const loginBodySchema = z.strictObject({
-  product: z.string().max(100).optional(),
+  product: text(100).optional(),
   versionstring: z.string().regex(/^(LIVE|DEV):231$/, "versionstring must be 'LIVE:231' or 'DEV:231'"),
-  profile: z.string().max(200).optional(),
-  user: z.string().trim().min(1, 'Enter your e-mail address').max(254),
-  pass: z.string().min(1, 'Enter your password').max(1024),
+  profile: text(200).optional(),
+  // Not checked as an e-mail address here: a wrong one is refused like any unknown account.
+  user: text(254).trim().min(1, 'Enter your e-mail address'),
+  pass: text(1024).min(1, 'Enter your password'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 export const loginAnswerSchema = success({ user: sessionUserSchema });
 
-export const changePasswordBodySchema = z.strictObject({ pwd: z.string().min(1).max(1024) });
+export const changePasswordBodySchema = z.strictObject({ pwd: text(1024).min(1) });
 export const passwordResetBodySchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
-  guid: z.string().min(1).max(200),
-  pwd: z.string().min(1).max(1024),
+  email: text(254).trim().min(1),
+  guid: text(200).min(1),
+  pwd: text(1024).min(1),
 });
 /** Asks for a reset e-mail; the answer is the same whether or not the address is known. */
-export const resetPasswordRequestBodySchema = z.strictObject({ email: z.string().trim().email().max(254) });
+export const resetPasswordRequestBodySchema = z.strictObject({ email });
 
 export const userAnswerSchema = success({ user: sessionUserSchema });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { success } from '../api/envelope.ts';
+import { numParam, text } from '../api/primitives.ts';
 
 export const reverseQuerySchema = z.strictObject({
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
+  lat: numParam(-90, 90),
+  lng: numParam(-180, 180),
   /** Heading in degrees, 0 = north; adds the direction of travel in words. */
-  dir: z.coerce.number().min(0).max(360).optional(),
+  dir: numParam(0, 360).optional(),
 });
 /** loc: 'At {POI}' inside one of the site's POI, else the nearest town; heading in words when dir was given. */
 export const reverseAnswerSchema = success({
   loc: z.string(), poi: z.string().nullable(), town: z.string().nullable(), distancekm: z.number().nullable(), heading: z.string().nullable(),
 });
-export const w3wQuerySchema = z.strictObject({ w3w: z.string().trim().regex(/^\/{0,3}[\p{L}]+\.[\p{L}]+\.[\p{L}]+$/u, "a what3words address is three words joined by dots, e.g. 'filled.count.soap'") });
+export const w3wQuerySchema = z.strictObject({ w3w: text(200).trim().regex(/^\/{0,3}[\p{L}]+\.[\p{L}]+\.[\p{L}]+$/u, "a what3words address is three words joined by dots, e.g. 'filled.count.soap'") });
 export const w3wAnswerSchema = success({ lat: z.number(), lng: z.number(), words: z.string() });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { idParam, success } from '../api/envelope.ts';
+import { success } from '../api/envelope.ts';
+import { id, num, text } from '../api/primitives.ts';
 import { parseCentre } from '../rules/geo.ts';
 
-const lat = z.number().min(-90).max(90);
-const lon = z.number().min(-180).max(180);
+const lat = num(-90, 90);
+const lon = num(-180, 180);
 const point = z.object({ x: lon, y: lat });
 
 /**
@@ -29,11 +30,11 @@ export const poiAnswerSchema = success({ poi: z.array(poiSchema) });
  * (mode 2: geo.points as x = longitude, y = latitude). With id it updates that POI, else creates one.
  */
 export const savePoiBodySchema = z.strictObject({
-  id: idParam.optional(),
-  name: z.string().trim().min(1, 'Give the place a name').max(120),
+  id: id.optional(),
+  name: text(120).trim().min(1, 'Give the place a name'),
   mode: z.union([z.literal(1), z.literal(2)]),
-  gp: z.string().max(60).optional(),
-  radius: z.number().min(10, 'A circle is at least 10 m across its radius').max(50_000, 'A circle is at most 50 km in radius').optional(),
+  gp: text(60).optional(),
+  radius: num(10, 50_000, { min: 'A circle is at least 10 m across its radius', max: 'A circle is at most 50 km in radius' }).optional(),
   geo: z.object({ points: z.array(point).min(3, 'A polygon needs at least 3 points').max(500) }).optional(),
   showonmap: z.boolean().optional(),
 }).superRefine((b, ctx) => {
@@ -47,12 +48,12 @@ export const savePoiBodySchema = z.strictObject({
 export type SavePoiBody = z.infer<typeof savePoiBodySchema>;
 export const savePoiAnswerSchema = success({ id: z.number() });
 
-export const quickPoiBodySchema = z.strictObject({ name: z.string().trim().min(1).max(120), lng: lon, lat });
-export const poiIdQuerySchema = z.strictObject({ id: idParam });
-export const poiIdBodySchema = z.strictObject({ id: idParam });
-export const searchPoiQuerySchema = z.strictObject({ s: z.string().trim().min(1).max(120) });
+export const quickPoiBodySchema = z.strictObject({ name: text(120).trim().min(1), lng: lon, lat });
+export const poiIdQuerySchema = z.strictObject({ id });
+export const poiIdBodySchema = z.strictObject({ id });
+export const searchPoiQuerySchema = z.strictObject({ s: text(120).trim().min(1) });
 export const geofenceAnswerSchema = success({ poi: poiSchema });
 
-export const addGroupBodySchema = z.strictObject({ name: z.string().trim().min(1, 'Give the group a name').max(80) });
+export const addGroupBodySchema = z.strictObject({ name: text(80).trim().min(1, 'Give the group a name') });
 export const addGroupAnswerSchema = success({ id: z.number() });
-export const groupUnitsBodySchema = z.strictObject({ id: idParam, units: z.array(idParam).max(10_000) });
+export const groupUnitsBodySchema = z.strictObject({ id, units: z.array(id).max(10_000) });

@@ -59,6 +59,12 @@ export interface ServerToClientEvents {
   'site:message': (message: string) => void;
   /** Sent just before the server closes a socket whose session ended. */
   'session:ended': (reason: string) => void;
+  /**
+   * The client sent events faster than the server takes them: those events were dropped (an
+   * event with an acknowledgement gets ok 0 there too). Sent at most once a second; a client that
+   * keeps on is then disconnected, with `closing` set on this last one.
+   */
+  'rate:limited': (notice: { message: string; closing: boolean }) => void;
 }
 
 /** Events the client sends; each answers through its acknowledgement callback. */

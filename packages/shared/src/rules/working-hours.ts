@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { int, text } from '../api/primitives.ts';
 
 /** A site's working hours: ISO weekdays (1 Monday … 7 Sunday) and a daily window, in the site's zone. */
 export const workingHoursSchema = z.object({
-  days: z.array(z.number().int().min(1).max(7)).max(7),
-  start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'start is HH:mm'),
-  end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'end is HH:mm'),
+  days: z.array(int(1, 7)).max(7),
+  start: text(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'start is HH:mm'),
+  end: text(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'end is HH:mm'),
 });
 export type WorkingHours = z.infer<typeof workingHoursSchema>;
 export const DEFAULT_WORKING_HOURS: WorkingHours = { days: [1, 2, 3, 4, 5], start: '06:00', end: '18:00' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, success } from '../api/envelope.ts';
+import { success } from '../api/envelope.ts';
+import { id } from '../api/primitives.ts';
 import { sessionUserSchema } from '../auth/auth.schema.ts';
 
 /** company == customer: the tenant that owns sites. `companies` lists those the caller may pick. */
@@ -7,7 +8,7 @@ export const companiesAnswerSchema = success({
   companies: z.array(z.object({ companyid: z.number(), name: z.string(), sites: z.number() })),
 });
 
-export const customersQuerySchema = z.strictObject({ cid: idParam.optional() });
+export const customersQuerySchema = z.strictObject({ cid: id.optional() });
 export const customersAnswerSchema = success({
   customers: z.array(
     z.object({
@@ -19,8 +20,8 @@ export const customersAnswerSchema = success({
 });
 
 /** pick?companyid&cid: companyid is the customer, cid the site within it (first site when omitted). */
-export const pickQuerySchema = z.strictObject({ companyid: idParam, cid: idParam.optional() });
+export const pickQuerySchema = z.strictObject({ companyid: id, cid: id.optional() });
 export const pickAnswerSchema = success({ user: sessionUserSchema });
 
-export const siteQuerySchema = z.strictObject({ siteid: idParam });
-export const cidQuerySchema = z.strictObject({ cid: idParam });
+export const siteQuerySchema = z.strictObject({ siteid: id });
+export const cidQuerySchema = z.strictObject({ cid: id });

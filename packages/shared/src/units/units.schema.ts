@@ -1,25 +1,26 @@
 import { z } from 'zod';
-import { idParam, success } from '../api/envelope.ts';
+import { success } from '../api/envelope.ts';
+import { id, text } from '../api/primitives.ts';
 
 /** A device id: IMEI (15 digits) for Teltonika, the phone's id for the Traccar Client app. */
-export const deviceIdSchema = z.string().trim().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'a device id is 1 to 64 letters, digits, dots, dashes, colons or underscores');
+export const deviceIdSchema = text(64).trim().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'a device id is 1 to 64 letters, digits, dots, dashes, colons or underscores');
 
 export const addSiteUnitBodySchema = z.strictObject({
-  siteid: idParam,
+  siteid: id,
   uid: deviceIdSchema,
-  unittype: idParam,
-  registration: z.string().trim().min(1).max(40).optional(),
+  unittype: id,
+  registration: text(40).trim().min(1).optional(),
 });
 export const addSiteUnitAnswerSchema = success({ unitid: z.number() });
 
-export const removeSiteUnitBodySchema = z.strictObject({ siteid: idParam, uid: idParam });
+export const removeSiteUnitBodySchema = z.strictObject({ siteid: id, uid: id });
 
 export const unknownDeviceSchema = z.object({
   deviceid: z.string(), protocol: z.string(), first: z.string(), last: z.string(), attempts: z.number(), address: z.string(),
 });
 export const unknownDevicesAnswerSchema = success({ devices: z.array(unknownDeviceSchema) });
 
-export const uidQuerySchema = z.strictObject({ uid: idParam });
+export const uidQuerySchema = z.strictObject({ uid: id });
 
 export const lastUnitInfoSchema = z.object({
   unitid: z.number(), registration: z.string(), updated: z.string().nullable(), lat: z.number().nullable(), lon: z.number().nullable(),
@@ -36,9 +37,9 @@ export const fmsDataSchema = z.object({
 });
 export const lastFmsAnswerSchema = success({ fms: fmsDataSchema });
 
-const commandText = z.string().trim().min(1).max(200).regex(/^[\x20-\x7e]+$/, 'a command is plain ASCII text');
-export const fmsCommandQuerySchema = z.strictObject({ uid: idParam, cmd: commandText, cmddesc: z.string().max(200).optional() });
-export const ioCommandQuerySchema = z.strictObject({ uid: idParam, cmd: commandText, notifyemail: z.string().max(254).optional() });
+const commandText = text(200).trim().min(1).regex(/^[\x20-\x7e]+$/, 'a command is plain ASCII text');
+export const fmsCommandQuerySchema = z.strictObject({ uid: id, cmd: commandText, cmddesc: text(200).optional() });
+export const ioCommandQuerySchema = z.strictObject({ uid: id, cmd: commandText, notifyemail: text(254).optional() });
 export const commandAnswerSchema = success({ reply: z.string() });
 
 export const ingestStatsAnswerSchema = success({
@@ -60,7 +61,7 @@ export const flaggedRecordSchema = z.object({
 export type FlaggedRecord = z.infer<typeof flaggedRecordSchema>;
 export const flaggedRecordsAnswerSchema = success({ records: z.array(flaggedRecordSchema) });
 
-export const resetUnitStateBodySchema = z.strictObject({ uid: idParam });
+export const resetUnitStateBodySchema = z.strictObject({ uid: id });
 /** The unit's state after the reset: its newest plausible position, or null when it has none. */
 export const resetUnitStateAnswerSchema = success({
   state: z.object({ updated: z.string(), lat: z.number(), lon: z.number() }).nullable(),

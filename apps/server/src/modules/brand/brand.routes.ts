@@ -8,8 +8,8 @@ export const brandRoutes: FastifyPluginAsyncZod<{ brands: BrandService }> = asyn
   app.get('/brand', {
     schema: { tags: ['brand'], summary: 'The brand of the host this was asked on', response: { 200: brandAnswerSchema } },
     config: { access: 'public' },
-  }, async (request) => {
-    const brand = await brands.forHost(request.hostname);
+  }, async (request, reply) => {
+    const brand = await brands.forRequest(request, reply);
     if (!brand) throw new ApiError(503, 'No brand is configured yet.');
     return { ok: 1 as const, brand: publicBrand(brand) };
   });
@@ -17,14 +17,14 @@ export const brandRoutes: FastifyPluginAsyncZod<{ brands: BrandService }> = asyn
 
 export const brandAssets: FastifyPluginAsyncZod<{ brands: BrandService }> = async (app, { brands }) => {
   const svg = (which: 'logoSvg' | 'faviconSvg') => async (request: { hostname: string }, reply: import('fastify').FastifyReply) => {
-    const brand = await brands.forHost(request.hostname);
+    const brand = await brands.forRequest(request, reply);
     if (!brand) return reply.status(404).send();
     return reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=300').send(brand[which]);
   };
   app.get('/brand/logo.svg', { schema: { hide: true } }, svg('logoSvg'));
   app.get('/brand/favicon.svg', { schema: { hide: true } }, svg('faviconSvg'));
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
-    const brand = await brands.forHost(request.hostname);
+    const brand = await brands.forRequest(request, reply);
     if (!brand) return reply.status(404).send();
     return reply.type('application/manifest+json').send({
       name: brand.name, short_name: brand.name.split(' ')[0], description: brand.strapline,

@@ -1,5 +1,6 @@
 import { schema, type Db } from '@fleet/db';
 import type { PublicBrand } from '@fleet/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type BrandRow = typeof schema.brands.$inferSelect;
 const CACHE_MS = 30_000;
@@ -15,11 +16,24 @@ export function brandService(db: Db) {
     return rows;
   }
 
+  async function forHost(hostname: string): Promise<BrandRow | undefined> {
+    const host = hostname.toLowerCase().replace(/:\d+$/, '');
+    const rows = await all();
+    return rows.find((b) => b.hosts.includes(host)) ?? rows.find((b) => b.isDefault) ?? rows[0];
+  }
+
   return {
-    async forHost(hostname: string): Promise<BrandRow | undefined> {
-      const host = hostname.toLowerCase().replace(/:\d+$/, '');
-      const rows = await all();
-      return rows.find((b) => b.hosts.includes(host)) ?? rows.find((b) => b.isDefault) ?? rows[0];
+    /** The brand of a host name (for callers that are not a reply, such as the session check). */
+    forHost,
+    /**
+     * The brand of the host a request was made to. The answer then depends on the host, so the
+     * reply says so (Vary: Host, X-Forwarded-Host — the latter counts when TRUST_PROXY names the
+     * proxy) and no shared cache hands one brand's answer to another brand's host. Every answer
+     * dressed for a brand takes its brand from here.
+     */
+    async forRequest(request: Pick<FastifyRequest, 'hostname'>, reply: FastifyReply): Promise<BrandRow | undefined> {
+      varyByHost(reply);
+      return forHost(request.hostname);
     },
     forget(): void {
       cached = undefined;
@@ -27,6 +41,15 @@ export function brandService(db: Db) {
   };
 }
 export type BrandService = ReturnType<typeof brandService>;
+
+/** Adds Host and X-Forwarded-Host to the reply's Vary header, keeping what is there. */
+export function varyByHost(reply: FastifyReply): void {
+  const current = String(reply.getHeader('vary') ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  if (current.includes('*')) return;
+  const names = new Set(current.map((v) => v.toLowerCase()));
+  const added = ['Host', 'X-Forwarded-Host'].filter((h) => !names.has(h.toLowerCase()));
+  reply.header('vary', [...current, ...added].join(', '));
+}
 
 export function publicBrand(b: BrandRow): PublicBrand {
   return {
