@@ -93,3 +93,48 @@ export async function reportAsDevice(imei: string, records: AvlRecord[]): Promis
   sock.destroy();
   return Buffer.concat(chunks);
 }
+
+/** What to write over a real vehicle record: the values one bad device record (or a bug) can put there. */
+export const HOSTILE_PATCHES: readonly Record<string, unknown>[] = [
+  { lat: -214.7, lon: 214.7 }, // the Teltonika int32 of issue 8
+  { lat: 200, lon: -1.5 },
+  { lat: 'NaN', lon: 'Infinity' },
+  { lat: null, lon: null, updated: new Date().toISOString() },
+  { lat: 1e308, lon: -1e308, speed: 1e308 },
+  { lat: 0, lon: 0 },
+  { lat: 53.8, lon: null },
+  { speed: -50, direction: 1e308, ign: 1, updated: '9999-12-31T23:59:59Z' },
+  { speed: 'fast', ign: null, direction: 'north', updated: 'not a time', vehiclealarm: 'yes' },
+  { registration: `HUGE${'W'.repeat(5000)}`, drivername: 'D'.repeat(5000), loc: `~AM~${'L'.repeat(5000)}` },
+  { unittype: 987_654, vicon: '../../no-such-icon.png', ptotrigger1: 1e308, ptotrigger2: -1 },
+  { registration: null, drivername: 42, loc: { at: 'nowhere' }, updated: -1 },
+  { updated: '+275760-09-13T00:00:00.001Z', speed: Number.MAX_SAFE_INTEGER, direction: -720 },
+];
+
+/** The vehicles answer with the first records overwritten by HOSTILE_PATCHES (the rest stay real). */
+export function hostileVehicles(vehicles: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  return vehicles.map((v, i) => ({ ...v, ...(HOSTILE_PATCHES[i] ?? {}) }));
+}
+
+/**
+ * Waits for the fleet page to show its map canvas and its vehicle list, and checks that neither
+ * the route's error screen nor a panel's error message is showing.
+ */
+export async function waitForFleetPage(page: Page): Promise<void> {
+  const canvas = page.getByRole('region', { name: "Map of the site's vehicles" }).locator('canvas.maplibregl-canvas');
+  const list = page.getByRole('list', { name: 'Vehicles' }).locator('li[data-unit]').first();
+  const broken = page.getByRole('heading', { name: 'Something went wrong' });
+  await Promise.race([
+    Promise.all([canvas.waitFor({ timeout: 30_000 }), list.waitFor({ timeout: 30_000 })]),
+    broken.waitFor({ timeout: 30_000 }).then(() => {
+      throw new Error('the fleet page shows "Something went wrong"');
+    }),
+  ]);
+  // Give a throwing camera or overlay the moment it needs to take the page down.
+  await page.waitForTimeout(1500);
+  if ((await broken.count()) > 0) throw new Error('the fleet page shows "Something went wrong"');
+  const box = await canvas.boundingBox();
+  if (!box || box.width < 100 || box.height < 100) throw new Error('the fleet map is not drawn');
+  const panelErrors = await page.locator('[data-panel-error]').allTextContents();
+  if (panelErrors.length > 0) throw new Error(`a panel failed: ${panelErrors.join(' | ')}`);
+}

@@ -2,6 +2,7 @@ import { vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconCurrentLocation, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { lacksValidPosition, vehiclePosition } from '../../../shared/vehicles/position.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './fleet-page.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
@@ -20,6 +21,7 @@ interface MapCardProps {
 export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClose }: MapCardProps) {
   const { t } = useTranslation();
   const state = vehicleIconState(v, now);
+  const drawable = vehiclePosition(v) !== null;
   return (
     <Paper className={classes.mapCard} shadow="sm" withBorder p={8} data-testid="map-card" aria-live="polite">
       <Group gap={8} wrap="nowrap" align="center">
@@ -29,6 +31,11 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
             {v.registration}
           </Text>
           <VehicleStatus vehicle={v} state={state} />
+          {lacksValidPosition(v) && (
+            <Text size="xs" c="gray.7" mt={2}>
+              {t('fleet.noValidPosition')}
+            </Text>
+          )}
         </div>
         <CloseButton size="sm" onClick={onClose} aria-label={t('fleet.clearSelection')} title={t('fleet.clearSelection')} />
       </Group>
@@ -39,7 +46,7 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
           leftSection={<IconCurrentLocation size={14} aria-hidden />}
           onClick={() => onFollow(!following)}
           aria-pressed={following}
-          disabled={v.lat === null}
+          disabled={!drawable}
         >
           {following ? t('fleet.following') : t('fleet.follow')}
         </Button>

@@ -1,6 +1,6 @@
-import { directionImage, normaliseAngle } from '@fleet/shared/rules/direction';
+import { directionImage } from '@fleet/shared/rules/direction';
 import { PTO_UNIT_TYPE, vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
-import { displaySpeedMph, NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
+import { NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
 import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBug, IconCurrentLocation, IconFocus2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ import { formatFullDate } from '../../../shared/format/time.ts';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
+import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
+import { headingDegrees, positionText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
 import { ServicePlanSection } from '../../admin/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-details.module.css';
@@ -34,8 +36,10 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const types = useQuery(unitTypesQuery);
   const state = vehicleIconState(v, now);
   const typeName = types.data?.find((x) => x.id === v.unittype)?.name ?? t('fleet.field.typeNumber', { type: v.unittype });
-  const hasPosition = v.lat !== null && v.lon !== null;
+  const position = positionText(v);
+  const hasPosition = position !== null;
   const heading = directionImage(v.direction, v.speed);
+  const speed = shownSpeedMph(v.speed);
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
   const rows: Field[] = [
     [t('fleet.field.status'), <VehicleStatus key="s" vehicle={v} state={state} />],
@@ -43,14 +47,14 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
     [t('fleet.field.type'), typeName],
     ...(v.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? []
-      : ([[t('fleet.field.speed'), t('fleet.field.mph', { speed: displaySpeedMph(v.speed) })]] as Field[])),
+      : ([[t('fleet.field.speed'), speed === null ? none : t('fleet.field.mph', { speed })]] as Field[])),
     [
       t('fleet.field.heading'),
       heading === 'idle'
         ? t('fleet.heading.idle')
         : t('fleet.field.headingValue', {
             heading: t(`fleet.heading.${heading}`),
-            degrees: Math.round(normaliseAngle(v.direction)),
+            degrees: headingDegrees(v.direction),
           }),
     ],
     [t('fleet.field.ignition'), v.ign ? t('fleet.field.on') : t('fleet.field.off')],
@@ -70,7 +74,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
     [t('fleet.field.location'), locationText(v.loc) || none],
     [
       t('fleet.field.position'),
-      hasPosition ? `${v.lat?.toFixed(5)}, ${v.lon?.toFixed(5)}` : t('fleet.field.noPosition'),
+      position ?? (lacksValidPosition(v) ? t('fleet.noValidPosition') : t('fleet.field.noPosition')),
     ],
     [t('fleet.field.alarm'), v.vehiclealarm ? t('fleet.field.alarmOn') : t('fleet.field.alarmOff')],
     ...(v.unittype === PTO_UNIT_TYPE

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-list.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
@@ -57,6 +58,7 @@ const VehicleRow = memo(function VehicleRow({ vehicle: v, selected, now, onSelec
             <VehicleStatus vehicle={v} state={state} />
             <span className={classes.driver}>{v.drivername || t('fleet.noDriver')}</span>
           </span>
+          {lacksValidPosition(v) && <span className={classes.note}>{t('fleet.noValidPosition')}</span>}
         </span>
       </button>
       <ActionIcon
