@@ -111,9 +111,18 @@ export const HOSTILE_PATCHES: readonly Record<string, unknown>[] = [
   { updated: '+275760-09-13T00:00:00.001Z', speed: Number.MAX_SAFE_INTEGER, direction: -720 },
 ];
 
-/** The vehicles answer with the first records overwritten by HOSTILE_PATCHES (the rest stay real). */
+/**
+ * The vehicles answer with the first records overwritten by HOSTILE_PATCHES. The rest stay real,
+ * given a sane position around Leeds when they have none (the e2e server runs no simulator), so the
+ * map has good vehicles to fit and draw beside the bad ones.
+ */
 export function hostileVehicles(vehicles: readonly Record<string, unknown>[]): Record<string, unknown>[] {
-  return vehicles.map((v, i) => ({ ...v, ...(HOSTILE_PATCHES[i] ?? {}) }));
+  return vehicles.map((v, i) => {
+    const patch = HOSTILE_PATCHES[i];
+    if (patch) return { ...v, ...patch };
+    if (typeof v.lat === 'number' && typeof v.lon === 'number') return v;
+    return { ...v, lat: 53.75 + (i % 5) * 0.02, lon: -1.6 + Math.floor(i / 5) * 0.03, updated: new Date().toISOString() };
+  });
 }
 
 /**

@@ -40,3 +40,11 @@ export function mapLabelText(text: unknown): string {
   const chars = Array.from(plain);
   return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join('')}…` : plain;
 }
+
+/**
+ * A vehicle's registration to show; `unnamed` (e.g. 'Unit 12') when it has none, since a blank row
+ * or label cannot be picked out.
+ */
+export function registrationText(registration: unknown, unnamed: string): string {
+  return (typeof registration === 'string' ? registration.trim() : '') || unnamed;
+}

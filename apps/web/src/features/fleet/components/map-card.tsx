@@ -3,6 +3,7 @@ import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconCurrentLocation, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { lacksValidPosition, vehiclePosition } from '../../../shared/vehicles/position.ts';
+import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './fleet-page.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
@@ -28,7 +29,7 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
         <VehicleMarkerIcon vehicle={v} state={state} size={34} />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Text fw={700} size="sm" truncate>
-            {v.registration}
+            {registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }))}
           </Text>
           <VehicleStatus vehicle={v} state={state} />
           {lacksValidPosition(v) && (

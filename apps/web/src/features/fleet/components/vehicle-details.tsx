@@ -13,7 +13,7 @@ import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
 import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
-import { headingDegrees, positionText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
+import { headingDegrees, positionText, registrationText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
 import { ServicePlanSection } from '../../admin/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-details.module.css';
@@ -35,6 +35,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const locationText = useLocationText();
   const types = useQuery(unitTypesQuery);
   const state = vehicleIconState(v, now);
+  const name = registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }));
   const typeName = types.data?.find((x) => x.id === v.unittype)?.name ?? t('fleet.field.typeNumber', { type: v.unittype });
   const position = positionText(v);
   const hasPosition = position !== null;
@@ -91,7 +92,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
       <Group gap="sm" wrap="nowrap" align="center" p="sm" className={classes.head}>
         <VehicleMarkerIcon vehicle={v} state={state} size={40} />
         <Title order={2} fz="h4" id="vehicle-details-title" style={{ flex: 1, minWidth: 0 }} lineClamp={1}>
-          {v.registration}
+          {name}
         </Title>
         <CloseButton onClick={onClose} aria-label={t('fleet.backToList')} title={t('fleet.backToList')} />
       </Group>
@@ -122,7 +123,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
         <Anchor component={Link} to={debugPath(v.unitid)} size="sm">
           <Group gap={6} wrap="nowrap">
             <IconBug size={16} aria-hidden />
-            {t('fleet.debugVehicle', { registration: v.registration })}
+            {t('fleet.debugVehicle', { registration: name })}
           </Group>
         </Anchor>
       </Stack>

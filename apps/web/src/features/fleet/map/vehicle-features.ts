@@ -39,7 +39,7 @@ export function vehicleFeature(v: Vehicle, now: number): VehicleFeature | null {
       unitid: v.unitid,
       image: vehicleImageId(vehicleIconName(v), ptoIcon(v.unittype, v.ptotrigger1, v.ptotrigger2), state),
       heading: moving ? headingImageId(state) : '',
-      label: labelImageId(mapLabelText(v.registration)),
+      label: labelImageId(mapLabelText(v.registration) || `#${v.unitid}`),
       direction: headingDegrees(v.direction),
       alarm: state === 'alarm' ? 1 : 0,
       rank: RANK[state],
