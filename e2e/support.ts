@@ -1,4 +1,5 @@
-import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, type AvlRecord } from '@fleet/protocols';
+import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, encodeUdpDatagram, type AvlRecord } from '@fleet/protocols';
+import dgram from 'node:dgram';
 import net from 'node:net';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -146,4 +147,83 @@ export async function waitForFleetPage(page: Page): Promise<void> {
   if (!box || box.width < 100 || box.height < 100) throw new Error('the fleet map is not drawn');
   const panelErrors = await page.locator('[data-panel-error]').allTextContents();
   if (panelErrors.length > 0) throw new Error(`a panel failed: ${panelErrors.join(' | ')}`);
+}
+
+/**
+ * Plays a Teltonika device over TCP that may be refused: logs in with `imei` and sends each record
+ * as its own packet, waiting up to `waitMs` for each answer; a connection the server closes is
+ * opened again for the next record. Resolves with the number of records the server acknowledged.
+ */
+export async function sendTeltonikaTcp(imei: string, records: readonly AvlRecord[], waitMs = 3000): Promise<number> {
+  let acked = 0;
+  let sock: net.Socket | null = null;
+  let received = Buffer.alloc(0);
+  let closed = true;
+  const waitFor = async (bytes: number) => {
+    const end = Date.now() + waitMs;
+    while (received.length < bytes && !closed && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    return received.length >= bytes;
+  };
+  for (const record of records) {
+    if (closed) {
+      sock?.destroy();
+      const s = net.connect(inject('teltonikaPort'), '127.0.0.1');
+      sock = s;
+      received = Buffer.alloc(0);
+      closed = false;
+      s.on('data', (c: Buffer) => {
+        received = Buffer.concat([received, c]);
+      });
+      s.on('close', () => {
+        closed = true;
+      });
+      s.on('error', () => {
+        closed = true;
+      });
+      await new Promise((r) => s.once('connect', r));
+      s.write(encodeImeiLogin(imei));
+      if (!(await waitFor(1)) || received[0] !== 1) throw new Error(`the server refused the login of ${imei}`);
+      received = received.subarray(1);
+    }
+    sock?.write(encodeAvlPacket({ codec: CODEC_8E, records: [record] }));
+    if (await waitFor(4)) {
+      acked += received.readUInt32BE(0);
+      received = received.subarray(4);
+    } else {
+      closed = true;
+    }
+  }
+  sock?.destroy();
+  return acked;
+}
+
+/** Sends one datagram to the server's Teltonika UDP port; resolves with its answer, or null after `waitMs`. */
+export async function sendUdp(datagram: Buffer, waitMs = 3000): Promise<Buffer | null> {
+  const sock = dgram.createSocket('udp4');
+  try {
+    return await new Promise<Buffer | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), waitMs);
+      sock.once('message', (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      sock.send(datagram, inject('teltonikaPort'), '127.0.0.1');
+    });
+  } finally {
+    sock.close();
+  }
+}
+
+/** Plays a Teltonika device over UDP: one datagram carrying `records`; resolves with the answer or null. */
+export function sendTeltonikaUdp(imei: string, records: readonly AvlRecord[], packetId: number): Promise<Buffer | null> {
+  return sendUdp(encodeUdpDatagram({ packetId, avlPacketId: packetId & 0xff, imei, packet: { codec: CODEC_8E, records: [...records] } }));
+}
+
+/** Plays the OsmAnd phone app: one GET with these query parameters; resolves with the HTTP status. */
+export async function sendOsmand(params: Record<string, string>): Promise<number> {
+  const url = new URL(`http://127.0.0.1:${inject('osmandPort')}/`);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
 }
