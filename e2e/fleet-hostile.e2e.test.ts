@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileVehicles, openSignedIn, waitForFleetPage } from './support.ts';
+import { apiGet, hostileVehicles, openSignedIn, siteOf, waitForFleetPage } from './support.ts';
 
 // Issue 8, item 2: one bad vehicle record must never break the fleet page. The real `vehicles`
 // answer is rewritten in the browser with hostile values (coordinates out of range, numbers as
@@ -63,6 +63,40 @@ describe('fleet page with hostile vehicle data', () => {
     await page.getByTestId('map-card').waitFor();
     expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
     expect(await page.getByText('could not be shown').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('survives hostile live updates on the socket, and shows what they say through the same guard', async () => {
+    await page.unroute('**/api/v1/vehicles?*');
+    // The page's socket goes through here: everything is passed on, and we can add messages.
+    let socket: WebSocketRoute | null = null;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      ws.connectToServer();
+      socket = ws;
+    });
+    await page.goto('/tabs/tabs/fleet');
+    await waitForFleetPage(page);
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
+    const { vehicles } = await apiGet<{ vehicles: { unitid: number }[] }>(page, `vehicles?siteid=${await siteOf(page)}`);
+    const [a, b, c, d] = vehicles.map((v) => v.unitid);
+    const at = new Date(Date.now() + 1000).toISOString();
+    const update = (unitid: number | undefined, extra: Record<string, unknown>) => ({
+      unitid, lat: 53.8, lon: -1.55, speed: 10, ign: 1, direction: 90, updated: at, vehiclealarm: false, ptotrigger1: 0, ptotrigger2: 0, ...extra,
+    });
+    // socket.io's frame for an event: '42' and the JSON of [name, ...args].
+    const push = (payload: unknown) => (socket as WebSocketRoute | null)?.send(`42${JSON.stringify(['vehicles:update', payload])}`);
+    push('not a list');
+    push([null, 5, 'x', { unitid: 'x' }]);
+    push([
+      update(a, { lat: 200, lon: -1.5 }),
+      update(b, { lat: 'NaN', lon: null, speed: 1e308, direction: 'east' }),
+      update(c, { lat: -214.7483648, lon: 214.7483647, updated: '9999-12-31T23:59:59Z', loc: 'L'.repeat(5000) }),
+      update(d, { speed: -50, vehiclealarm: 'yes' }),
+    ]);
+    await page.waitForTimeout(1000);
+    await waitForFleetPage(page);
+    for (const unitid of [a, b, c]) await page.locator(`li[data-unit="${unitid}"]`).getByText('No valid position').waitFor();
+    expect(await page.locator(`li[data-unit="${d}"]`).textContent()).not.toContain('-50');
     expect(pageErrors).toEqual([]);
   });
 });
