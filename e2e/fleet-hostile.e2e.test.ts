@@ -100,3 +100,48 @@ describe('fleet page with hostile vehicle data', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('an error boundary per panel', () => {
+  it('shows a failing panel as a short message with a retry while the rest of the page works on', async () => {
+    const { browser: b2, page: p2 } = await openSignedIn();
+    try {
+      const errors: string[] = [];
+      p2.on('pageerror', (e) => errors.push(e.message));
+      // A fault that only the list rows meet: formatting a relative time throws while the switch is on.
+      await p2.addInitScript(() => {
+        const w = window as unknown as { breakTimes?: boolean };
+        w.breakTimes = true;
+        const format = Intl.RelativeTimeFormat.prototype.format;
+        Intl.RelativeTimeFormat.prototype.format = function (this: Intl.RelativeTimeFormat, ...args: Parameters<typeof format>) {
+          if (w.breakTimes) throw new Error('relative time broke');
+          return format.apply(this, args);
+        };
+      });
+      await p2.route('**/api/v1/vehicles?*', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { vehicles: Record<string, unknown>[] };
+        body.vehicles = body.vehicles.map((v) => ({ ...v, updated: new Date(Date.now() - 3_600_000).toISOString() }));
+        await route.fulfill({ response, json: body });
+      });
+      await p2.goto('/tabs/tabs/fleet');
+      const failed = p2.locator('[data-panel-error]');
+      await failed.getByText('The vehicle list could not be shown.').waitFor({ timeout: 30_000 });
+      // The page is still there: its header, the map, the tabs, the search box.
+      expect(await p2.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+      await p2.getByRole('region', { name: "Map of the site's vehicles" }).locator('canvas.maplibregl-canvas').waitFor();
+      await p2.getByRole('searchbox', { name: 'Search vehicles' }).fill('a');
+      await p2.getByRole('tab', { name: 'Drivers' }).click();
+      await p2.getByRole('tab', { name: 'Vehicles' }).click();
+      // Once the fault is gone, the retry brings the list back.
+      await p2.getByRole('searchbox', { name: 'Search vehicles' }).fill('');
+      await p2.evaluate(() => {
+        (window as unknown as { breakTimes?: boolean }).breakTimes = false;
+      });
+      await failed.first().getByRole('button', { name: 'Try again' }).click();
+      await p2.getByRole('list', { name: 'Vehicles' }).locator('li[data-unit]').first().waitFor();
+      expect(await p2.locator('[data-panel-error]').count()).toBe(0);
+    } finally {
+      await b2.close();
+    }
+  });
+});
