@@ -42,10 +42,19 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const heading = directionImage(v.direction, v.speed);
   const speed = shownSpeedMph(v.speed);
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
+  // Free text from devices and people: at most three lines here, all of it on hover.
+  const free = (text: string) =>
+    text ? (
+      <Text span inherit lineClamp={3} title={text.length > 60 ? text : undefined}>
+        {text}
+      </Text>
+    ) : (
+      none
+    );
   const rows: Field[] = [
     [t('fleet.field.status'), <VehicleStatus key="s" vehicle={v} state={state} />],
-    [t('fleet.field.driver'), v.drivername || none],
-    [t('fleet.field.type'), typeName],
+    [t('fleet.field.driver'), free(v.drivername)],
+    [t('fleet.field.type'), free(typeName)],
     ...(v.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? []
       : ([[t('fleet.field.speed'), speed === null ? none : t('fleet.field.mph', { speed })]] as Field[])),
@@ -72,7 +81,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
         t('fleet.never')
       ),
     ],
-    [t('fleet.field.location'), locationText(v.loc) || none],
+    [t('fleet.field.location'), free(locationText(v.loc))],
     [
       t('fleet.field.position'),
       position ?? (lacksValidPosition(v) ? t('fleet.noValidPosition') : t('fleet.field.noPosition')),
