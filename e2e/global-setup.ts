@@ -15,10 +15,12 @@ declare module 'vitest' {
     adminEmail: string;
     demoPassword: string;
     chromiumPath: string;
-    /** The server's Teltonika TCP port, for tests that play a device. */
+    /** The server's Teltonika port (TCP, and UDP on the same number), for tests that play a device. */
     teltonikaPort: number;
     /** Where the server sends mail (SMTP_URL): a test that reads mail listens there (apps/server/test/smtp-sink.ts). */
     smtpPort: number;
+    /** The server's OsmAnd HTTP port, for tests that play a phone. */
+    osmandPort: number;
   }
 }
 
@@ -32,13 +34,14 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const teltonikaPort = await freePort();
   const smtpPort = await freePort();
+  const osmandPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, FLEET_DEMO: '1', FLEET_DEMO_PASSWORD: DEMO_PASSWORD,
       FLEET_ADMIN_USER: 'super@fleet.test', FLEET_ADMIN_PASSWORD: 'Super!2026pass', LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      TELTONIKA_PORT: String(teltonikaPort), OSMAND_PORT: String(await freePort()),
+      TELTONIKA_PORT: String(teltonikaPort), OSMAND_PORT: String(osmandPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
   project.provide('demoPassword', DEMO_PASSWORD);
   project.provide('teltonikaPort', teltonikaPort);
   project.provide('smtpPort', smtpPort);
+  project.provide('osmandPort', osmandPort);
   project.provide('chromiumPath', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   return async () => {
     child.kill('SIGTERM');

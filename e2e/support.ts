@@ -1,4 +1,5 @@
-import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, type AvlRecord } from '@fleet/protocols';
+import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, encodeUdpDatagram, type AvlRecord } from '@fleet/protocols';
+import dgram from 'node:dgram';
 import net from 'node:net';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -92,4 +93,137 @@ export async function reportAsDevice(imei: string, records: AvlRecord[]): Promis
   }
   sock.destroy();
   return Buffer.concat(chunks);
+}
+
+/** What to write over a real vehicle record: the values one bad device record (or a bug) can put there. */
+export const HOSTILE_PATCHES: readonly Record<string, unknown>[] = [
+  { lat: -214.7, lon: 214.7 }, // the Teltonika int32 of issue 8
+  { lat: 200, lon: -1.5 },
+  { lat: 'NaN', lon: 'Infinity' },
+  { lat: null, lon: null, updated: new Date().toISOString() },
+  { lat: 1e308, lon: -1e308, speed: 1e308 },
+  { lat: 0, lon: 0 },
+  { lat: 53.8, lon: null },
+  { speed: -50, direction: 1e308, ign: 1, updated: '9999-12-31T23:59:59Z' },
+  { speed: 'fast', ign: null, direction: 'north', updated: 'not a time', vehiclealarm: 'yes' },
+  { registration: `HUGE${'W'.repeat(5000)}`, drivername: 'D'.repeat(5000), loc: `~AM~${'L'.repeat(5000)}` },
+  { unittype: 987_654, vicon: '../../no-such-icon.png', ptotrigger1: 1e308, ptotrigger2: -1 },
+  { registration: null, drivername: 42, loc: { at: 'nowhere' }, updated: -1 },
+  { updated: '+275760-09-13T00:00:00.001Z', speed: Number.MAX_SAFE_INTEGER, direction: -720 },
+];
+
+/**
+ * The vehicles answer with the first records overwritten by HOSTILE_PATCHES. The rest stay real,
+ * given a sane position around Leeds when they have none (the e2e server runs no simulator), so the
+ * map has good vehicles to fit and draw beside the bad ones.
+ */
+export function hostileVehicles(vehicles: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  return vehicles.map((v, i) => {
+    const patch = HOSTILE_PATCHES[i];
+    if (patch) return { ...v, ...patch };
+    if (typeof v.lat === 'number' && typeof v.lon === 'number') return v;
+    return { ...v, lat: 53.75 + (i % 5) * 0.02, lon: -1.6 + Math.floor(i / 5) * 0.03, updated: new Date().toISOString() };
+  });
+}
+
+/**
+ * Waits for the fleet page to show its map canvas and its vehicle list, and checks that neither
+ * the route's error screen nor a panel's error message is showing.
+ */
+export async function waitForFleetPage(page: Page): Promise<void> {
+  const canvas = page.getByRole('region', { name: "Map of the site's vehicles" }).locator('canvas.maplibregl-canvas');
+  const list = page.getByRole('list', { name: 'Vehicles' }).locator('li[data-unit]').first();
+  const broken = page.getByRole('heading', { name: 'Something went wrong' });
+  await Promise.race([
+    Promise.all([canvas.waitFor({ timeout: 30_000 }), list.waitFor({ timeout: 30_000 })]),
+    broken.waitFor({ timeout: 30_000 }).then(() => {
+      throw new Error('the fleet page shows "Something went wrong"');
+    }),
+  ]);
+  // Give a throwing camera or overlay the moment it needs to take the page down.
+  await page.waitForTimeout(1500);
+  if ((await broken.count()) > 0) throw new Error('the fleet page shows "Something went wrong"');
+  const box = await canvas.boundingBox();
+  if (!box || box.width < 100 || box.height < 100) throw new Error('the fleet map is not drawn');
+  const panelErrors = await page.locator('[data-panel-error]').allTextContents();
+  if (panelErrors.length > 0) throw new Error(`a panel failed: ${panelErrors.join(' | ')}`);
+}
+
+/**
+ * Plays a Teltonika device over TCP that may be refused: logs in with `imei` and sends each record
+ * as its own packet, waiting up to `waitMs` for each answer; a connection the server closes is
+ * opened again for the next record. Resolves with the number of records the server acknowledged.
+ */
+export async function sendTeltonikaTcp(imei: string, records: readonly AvlRecord[], waitMs = 3000): Promise<number> {
+  let acked = 0;
+  let sock: net.Socket | null = null;
+  let received = Buffer.alloc(0);
+  let closed = true;
+  const waitFor = async (bytes: number) => {
+    const end = Date.now() + waitMs;
+    while (received.length < bytes && !closed && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    return received.length >= bytes;
+  };
+  for (const record of records) {
+    if (closed) {
+      sock?.destroy();
+      const s = net.connect(inject('teltonikaPort'), '127.0.0.1');
+      sock = s;
+      received = Buffer.alloc(0);
+      closed = false;
+      s.on('data', (c: Buffer) => {
+        received = Buffer.concat([received, c]);
+      });
+      s.on('close', () => {
+        closed = true;
+      });
+      s.on('error', () => {
+        closed = true;
+      });
+      await new Promise((r) => s.once('connect', r));
+      s.write(encodeImeiLogin(imei));
+      if (!(await waitFor(1)) || received[0] !== 1) throw new Error(`the server refused the login of ${imei}`);
+      received = received.subarray(1);
+    }
+    sock?.write(encodeAvlPacket({ codec: CODEC_8E, records: [record] }));
+    if (await waitFor(4)) {
+      acked += received.readUInt32BE(0);
+      received = received.subarray(4);
+    } else {
+      closed = true;
+    }
+  }
+  sock?.destroy();
+  return acked;
+}
+
+/** Sends one datagram to the server's Teltonika UDP port; resolves with its answer, or null after `waitMs`. */
+export async function sendUdp(datagram: Buffer, waitMs = 3000): Promise<Buffer | null> {
+  const sock = dgram.createSocket('udp4');
+  try {
+    return await new Promise<Buffer | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), waitMs);
+      sock.once('message', (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      sock.send(datagram, inject('teltonikaPort'), '127.0.0.1');
+    });
+  } finally {
+    sock.close();
+  }
+}
+
+/** Plays a Teltonika device over UDP: one datagram carrying `records`; resolves with the answer or null. */
+export function sendTeltonikaUdp(imei: string, records: readonly AvlRecord[], packetId: number): Promise<Buffer | null> {
+  return sendUdp(encodeUdpDatagram({ packetId, avlPacketId: packetId & 0xff, imei, packet: { codec: CODEC_8E, records: [...records] } }));
+}
+
+/** Plays the OsmAnd phone app: one GET with these query parameters; resolves with the HTTP status. */
+export async function sendOsmand(params: Record<string, string>): Promise<number> {
+  const url = new URL(`http://127.0.0.1:${inject('osmandPort')}/`);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
 }

@@ -5,6 +5,8 @@ import { PanicBanner } from '../../features/alerts/components/panic-banner.tsx';
 import { useAlertsFeed } from '../../features/alerts/hooks/use-alerts-feed.ts';
 import { SiteMessageBar } from '../../features/site-message/components/site-message-bar.tsx';
 import { useSiteMessageFeed } from '../../features/site-message/hooks/use-site-message-feed.ts';
+import { useTranslation } from 'react-i18next';
+import { PanelBoundary } from '../../shared/ui/panel-boundary.tsx';
 import classes from './shell.module.css';
 
 /** The banners' height, for pages that fill the screen under them (e.g. the fleet map). */
@@ -15,6 +17,7 @@ const BANNERS_HEIGHT_VAR = '--app-banners-height';
  * and the geofence banner; also keeps the alerts and the site message live while signed in.
  */
 export function ShellBanners({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   useAlertsFeed(user);
   useSiteMessageFeed(user);
   const panicRef = useRef<HTMLDivElement>(null);
@@ -36,11 +39,17 @@ export function ShellBanners({ user }: { user: SessionUser }) {
   return (
     <>
       <div ref={panicRef} className={classes.panic}>
-        <PanicBanner />
+        <PanelBoundary name={t('panel.alertBanner')}>
+          <PanicBanner />
+        </PanelBoundary>
       </div>
       <div ref={restRef} className={classes.bannerBox}>
-        <GeofenceBanner />
-        <SiteMessageBar user={user} />
+        <PanelBoundary name={t('panel.alertBanner')}>
+          <GeofenceBanner />
+        </PanelBoundary>
+        <PanelBoundary name={t('panel.siteMessage')}>
+          <SiteMessageBar user={user} />
+        </PanelBoundary>
       </div>
     </>
   );

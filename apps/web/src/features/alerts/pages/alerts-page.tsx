@@ -11,6 +11,7 @@ import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton.tsx';
 import { alertListQuery } from '../api/alerts-api.ts';
+import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { AlertDetail } from '../components/alert-detail.tsx';
 import { ALERT_COLUMNS, AlertsTable } from '../components/alerts-table.tsx';
 import classes from '../components/alerts-page.module.css';
@@ -103,13 +104,15 @@ function AlertListView({ list, idParam }: { list: BuiltAlertList; idParam: strin
               />
             )}
             {alerts && alerts.length > 0 && (
-              <AlertsTable
-                list={list}
-                alerts={alerts}
-                selectedId={id}
-                detailHref={detailHref}
-                onAcknowledge={setAcknowledging}
-              />
+              <PanelBoundary name={t('panel.alertsTable')}>
+                <AlertsTable
+                  list={list}
+                  alerts={alerts}
+                  selectedId={id}
+                  detailHref={detailHref}
+                  onAcknowledge={setAcknowledging}
+                />
+              </PanelBoundary>
             )}
           </Paper>
           {alerts && alerts.length >= LIST_LIMIT && (
@@ -128,15 +131,17 @@ function AlertListView({ list, idParam }: { list: BuiltAlertList; idParam: strin
                 <Text size="sm">{t('alertList.badId', { id: idParam })}</Text>
               </Paper>
             ) : (
-              <AlertDetail
-                key={id}
-                siteId={siteId}
-                list={list}
-                id={id}
-                fromList={alerts?.find((a) => a.aid === id)}
-                onClose={() => void navigate(`${alertsPath(list)}${suffix}`)}
-                onAcknowledge={setAcknowledging}
-              />
+              <PanelBoundary name={t('panel.alertDetail')} resetKeys={[id]}>
+                <AlertDetail
+                  key={id}
+                  siteId={siteId}
+                  list={list}
+                  id={id}
+                  fromList={alerts?.find((a) => a.aid === id)}
+                  onClose={() => void navigate(`${alertsPath(list)}${suffix}`)}
+                  onAcknowledge={setAcknowledging}
+                />
+              </PanelBoundary>
             )}
           </div>
         )}

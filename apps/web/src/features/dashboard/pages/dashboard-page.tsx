@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { CategoryTiles } from '../../alerts/components/category-tiles.tsx';
 import { alertsPath, isAlertList } from '../../alerts/hooks/alert-categories.ts';
 import { SiteMessageCard } from '../../site-message/components/site-message-card.tsx';
@@ -30,8 +31,14 @@ export default function DashboardPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('pages.dashboard')} description={t('dashboard.intro', { site: user.sitename })} />
-      <CategoryTiles />
-      {isAdmin(user.usertype) && <SiteMessageCard user={user} />}
+      <PanelBoundary name={t('panel.tiles')}>
+        <CategoryTiles />
+      </PanelBoundary>
+      {isAdmin(user.usertype) && (
+        <PanelBoundary name={t('panel.siteMessage')}>
+          <SiteMessageCard user={user} />
+        </PanelBoundary>
+      )}
     </Stack>
   );
 }

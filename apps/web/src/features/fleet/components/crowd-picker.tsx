@@ -2,6 +2,7 @@ import { vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { CloseButton, Group, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './fleet-page.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
@@ -52,7 +53,7 @@ export function CrowdPicker({ x, y, vehicles, now, onPick, onClose }: CrowdPicke
           >
             <VehicleMarkerIcon vehicle={v} state={vehicleIconState(v, now)} size={26} />
             <Text size="sm" fw={600} style={{ flex: 1 }} truncate>
-              {v.registration}
+              {registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }))}
             </Text>
             <VehicleStatus vehicle={v} state={vehicleIconState(v, now)} />
           </UnstyledButton>

@@ -2,6 +2,8 @@ import { vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconCurrentLocation, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { lacksValidPosition, vehiclePosition } from '../../../shared/vehicles/position.ts';
+import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './fleet-page.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
@@ -20,15 +22,21 @@ interface MapCardProps {
 export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClose }: MapCardProps) {
   const { t } = useTranslation();
   const state = vehicleIconState(v, now);
+  const drawable = vehiclePosition(v) !== null;
   return (
     <Paper className={classes.mapCard} shadow="sm" withBorder p={8} data-testid="map-card" aria-live="polite">
       <Group gap={8} wrap="nowrap" align="center">
         <VehicleMarkerIcon vehicle={v} state={state} size={34} />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Text fw={700} size="sm" truncate>
-            {v.registration}
+            {registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }))}
           </Text>
           <VehicleStatus vehicle={v} state={state} />
+          {lacksValidPosition(v) && (
+            <Text size="xs" c="gray.7" mt={2}>
+              {t('fleet.noValidPosition')}
+            </Text>
+          )}
         </div>
         <CloseButton size="sm" onClick={onClose} aria-label={t('fleet.clearSelection')} title={t('fleet.clearSelection')} />
       </Group>
@@ -39,7 +47,7 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
           leftSection={<IconCurrentLocation size={14} aria-hidden />}
           onClick={() => onFollow(!following)}
           aria-pressed={following}
-          disabled={v.lat === null}
+          disabled={!drawable}
         >
           {following ? t('fleet.following') : t('fleet.follow')}
         </Button>

@@ -1,6 +1,6 @@
-import { directionImage, normaliseAngle } from '@fleet/shared/rules/direction';
+import { directionImage } from '@fleet/shared/rules/direction';
 import { PTO_UNIT_TYPE, vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
-import { displaySpeedMph, NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
+import { NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
 import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBug, IconCurrentLocation, IconFocus2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ import { formatFullDate } from '../../../shared/format/time.ts';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
+import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
+import { headingDegrees, positionText, registrationText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
 import { ServicePlanSection } from '../../admin/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-details.module.css';
@@ -33,24 +35,36 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const locationText = useLocationText();
   const types = useQuery(unitTypesQuery);
   const state = vehicleIconState(v, now);
+  const name = registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }));
   const typeName = types.data?.find((x) => x.id === v.unittype)?.name ?? t('fleet.field.typeNumber', { type: v.unittype });
-  const hasPosition = v.lat !== null && v.lon !== null;
+  const position = positionText(v);
+  const hasPosition = position !== null;
   const heading = directionImage(v.direction, v.speed);
+  const speed = shownSpeedMph(v.speed);
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
+  // Free text from devices and people: at most three lines here, all of it on hover.
+  const free = (text: string) =>
+    text ? (
+      <Text span inherit lineClamp={3} title={text.length > 60 ? text : undefined}>
+        {text}
+      </Text>
+    ) : (
+      none
+    );
   const rows: Field[] = [
     [t('fleet.field.status'), <VehicleStatus key="s" vehicle={v} state={state} />],
-    [t('fleet.field.driver'), v.drivername || none],
-    [t('fleet.field.type'), typeName],
+    [t('fleet.field.driver'), free(v.drivername)],
+    [t('fleet.field.type'), free(typeName)],
     ...(v.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? []
-      : ([[t('fleet.field.speed'), t('fleet.field.mph', { speed: displaySpeedMph(v.speed) })]] as Field[])),
+      : ([[t('fleet.field.speed'), speed === null ? none : t('fleet.field.mph', { speed })]] as Field[])),
     [
       t('fleet.field.heading'),
       heading === 'idle'
         ? t('fleet.heading.idle')
         : t('fleet.field.headingValue', {
             heading: t(`fleet.heading.${heading}`),
-            degrees: Math.round(normaliseAngle(v.direction)),
+            degrees: headingDegrees(v.direction),
           }),
     ],
     [t('fleet.field.ignition'), v.ign ? t('fleet.field.on') : t('fleet.field.off')],
@@ -67,10 +81,10 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
         t('fleet.never')
       ),
     ],
-    [t('fleet.field.location'), locationText(v.loc) || none],
+    [t('fleet.field.location'), free(locationText(v.loc))],
     [
       t('fleet.field.position'),
-      hasPosition ? `${v.lat?.toFixed(5)}, ${v.lon?.toFixed(5)}` : t('fleet.field.noPosition'),
+      position ?? (lacksValidPosition(v) ? t('fleet.noValidPosition') : t('fleet.field.noPosition')),
     ],
     [t('fleet.field.alarm'), v.vehiclealarm ? t('fleet.field.alarmOn') : t('fleet.field.alarmOff')],
     ...(v.unittype === PTO_UNIT_TYPE
@@ -87,7 +101,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
       <Group gap="sm" wrap="nowrap" align="center" p="sm" className={classes.head}>
         <VehicleMarkerIcon vehicle={v} state={state} size={40} />
         <Title order={2} fz="h4" id="vehicle-details-title" style={{ flex: 1, minWidth: 0 }} lineClamp={1}>
-          {v.registration}
+          {name}
         </Title>
         <CloseButton onClick={onClose} aria-label={t('fleet.backToList')} title={t('fleet.backToList')} />
       </Group>
@@ -118,7 +132,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
         <Anchor component={Link} to={debugPath(v.unitid)} size="sm">
           <Group gap={6} wrap="nowrap">
             <IconBug size={16} aria-hidden />
-            {t('fleet.debugVehicle', { registration: v.registration })}
+            {t('fleet.debugVehicle', { registration: name })}
           </Group>
         </Anchor>
       </Stack>

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
+import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-list.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
@@ -29,6 +31,7 @@ interface RowProps {
 const VehicleRow = memo(function VehicleRow({ vehicle: v, selected, now, onSelect, onDetails, index, top, of, measure }: RowProps) {
   const { t } = useTranslation();
   const state = vehicleIconState(v, now);
+  const name = registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }));
   return (
     <li
       className={classes.row}
@@ -48,7 +51,7 @@ const VehicleRow = memo(function VehicleRow({ vehicle: v, selected, now, onSelec
         <VehicleMarkerIcon vehicle={v} state={state} size={34} />
         <span className={classes.text}>
           <span className={classes.line}>
-            <span className={classes.registration}>{v.registration}</span>
+            <span className={classes.registration}>{name}</span>
             <span className={classes.time}>
               {v.updated ? <RelativeTime value={v.updated} now={new Date(now)} /> : t('fleet.never')}
             </span>
@@ -57,6 +60,7 @@ const VehicleRow = memo(function VehicleRow({ vehicle: v, selected, now, onSelec
             <VehicleStatus vehicle={v} state={state} />
             <span className={classes.driver}>{v.drivername || t('fleet.noDriver')}</span>
           </span>
+          {lacksValidPosition(v) && <span className={classes.note}>{t('fleet.noValidPosition')}</span>}
         </span>
       </button>
       <ActionIcon
@@ -64,7 +68,7 @@ const VehicleRow = memo(function VehicleRow({ vehicle: v, selected, now, onSelec
         color="gray"
         c="dark.6"
         onClick={() => onDetails(v.unitid)}
-        aria-label={t('fleet.detailsFor', { registration: v.registration })}
+        aria-label={t('fleet.detailsFor', { registration: name })}
         title={t('fleet.details')}
       >
         <IconChevronRight size={16} aria-hidden />
@@ -75,7 +79,7 @@ const VehicleRow = memo(function VehicleRow({ vehicle: v, selected, now, onSelec
         variant="subtle"
         color="gray"
         c="dark.6"
-        aria-label={t('fleet.debugVehicle', { registration: v.registration })}
+        aria-label={t('fleet.debugVehicle', { registration: name })}
         title={t('fleet.debug')}
       >
         <IconBug size={16} aria-hidden />

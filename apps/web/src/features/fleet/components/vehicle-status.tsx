@@ -1,9 +1,10 @@
 import type { VehicleIconState } from '@fleet/shared/rules/vehicle-icon';
-import { displaySpeedMph, NO_SPEED_TEXT_UNIT_TYPE, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
+import { NO_SPEED_TEXT_UNIT_TYPE, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DrawingSvg } from '../../../shared/vehicles/drawing-svg.tsx';
 import { STATE_MANTINE_COLOUR, stateBadge } from '../../../shared/vehicles/vehicle-look.ts';
+import { shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-list.module.css';
 
@@ -22,10 +23,14 @@ const BADGES = {
 export function VehicleStatus({ vehicle, state }: { vehicle: Vehicle; state: VehicleIconState }) {
   const { t } = useTranslation();
   const motion = vehicleMotion(vehicle);
+  // A speed that is no speed (negative, 1e308) says 'driving' without a number.
+  const speed = shownSpeedMph(vehicle.speed);
   const text =
     vehicle.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? ''
-      : t(`fleet.status.${motion}`, { speed: displaySpeedMph(vehicle.speed) });
+      : motion === 'driving' && speed === null
+        ? t('fleet.status.drivingNoSpeed')
+        : t(`fleet.status.${motion}`, { speed });
   const stateName = t(`fleet.state.${state}`);
   return (
     <Badge

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { missedPushes } from '../../../shared/realtime/missed-pushes.ts';
 import { acquireSiteSocket } from '../../../shared/realtime/site-socket.ts';
 import { vehiclesQuery } from '../api/fleet-api.ts';
+import { readVehicleUpdates } from '../api/vehicle-records.ts';
 import { applyVehicleUpdates, createUpdateBatcher } from './vehicle-batch.ts';
 
 /** At most four list renders and map updates a second, however often positions arrive. */
@@ -28,6 +29,8 @@ export function useLiveVehicles(siteId: number, token: string): LiveStatus {
     const batcher = createUpdateBatcher((batch) => {
       queryClient.setQueryData(queryKey, (old) => (old ? applyVehicleUpdates(old, batch) : old));
     }, FLUSH_INTERVAL_MS);
+    // Read like the answer's records: a malformed update is made safe or left out, never held as is.
+    const onUpdates = (updates: unknown) => batcher.push(readVehicleUpdates(updates));
     const missed = missedPushes(socket.connected);
 
     const onConnect = () => {
@@ -43,12 +46,12 @@ export function useLiveVehicles(siteId: number, token: string): LiveStatus {
       missed.dropped();
       setStatus('reconnecting');
     };
-    socket.on('vehicles:update', batcher.push);
+    socket.on('vehicles:update', onUpdates);
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     setStatus(socket.connected ? 'live' : 'connecting');
     return () => {
-      socket.off('vehicles:update', batcher.push);
+      socket.off('vehicles:update', onUpdates);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       batcher.dispose();

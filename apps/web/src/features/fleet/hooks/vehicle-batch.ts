@@ -21,8 +21,9 @@ export function applyVehicleUpdates(vehicles: Vehicle[], batch: ReadonlyMap<numb
     changed = true;
     return {
       ...v,
-      lat: u.lat,
-      lon: u.lon,
+      // A coordinate that is not a number (NaN from an unreadable update) is no position at all.
+      lat: Number.isFinite(u.lat) ? u.lat : null,
+      lon: Number.isFinite(u.lon) ? u.lon : null,
       speed: u.speed,
       ign: u.ign,
       direction: u.direction,

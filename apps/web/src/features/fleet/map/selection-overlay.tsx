@@ -3,6 +3,7 @@ import type { GeoJSONSource, LayerSpecification } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useMap } from '../../../shared/map/map-context.ts';
 import { removeFromMap } from '../../../shared/map/map-layers.ts';
+import { usePanelFailure } from '../../../shared/ui/panel-boundary.tsx';
 import { MARKER_SIZE } from '../../../shared/vehicles/vehicle-look.ts';
 import { subscribeVehicles } from '../hooks/vehicle-stream.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
@@ -69,6 +70,7 @@ const layers: LayerSpecification[] = [
 export function SelectionOverlay({ siteId, selectedId }: { siteId: number; selectedId: number | null }) {
   const map = useMap();
   const queryClient = useQueryClient();
+  const fail = usePanelFailure();
   const selectedRef = useRef(selectedId);
   const syncRef = useRef<(() => void) | null>(null);
 
@@ -91,7 +93,7 @@ export function SelectionOverlay({ siteId, selectedId }: { siteId: number; selec
     const unsubscribe = subscribeVehicles(queryClient, siteId, (next) => {
       vehicles = next;
       sync();
-    });
+    }, fail);
     return () => {
       syncRef.current = null;
       unsubscribe();
@@ -101,7 +103,7 @@ export function SelectionOverlay({ siteId, selectedId }: { siteId: number; selec
         SOURCE,
       );
     };
-  }, [map, queryClient, siteId]);
+  }, [map, queryClient, siteId, fail]);
 
   useEffect(() => {
     selectedRef.current = selectedId;

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useMap } from '../../../shared/map/map-context.ts';
+import { usePanelFailure } from '../../../shared/ui/panel-boundary.tsx';
+import { vehiclePosition } from '../../../shared/vehicles/position.ts';
 import { subscribeVehicles } from '../hooks/vehicle-stream.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import { cameraMs } from './motion.ts';
@@ -24,8 +26,8 @@ const FOLLOW_ZOOM = 15;
 const FOCUS_ZOOM = 12;
 const FIT_MAX_ZOOM = 13;
 
-const position = (v: Vehicle | undefined): [number, number] | null =>
-  v && v.lat !== null && v.lon !== null ? [v.lon, v.lat] : null;
+/** Only drawable positions ever reach the camera (MapLibre throws on a latitude beyond ±90). */
+const position = (v: Vehicle | undefined) => vehiclePosition(v);
 
 /**
  * Moves the camera, never React: fits the fleet on first data, keeps a followed vehicle centred as
@@ -34,6 +36,7 @@ const position = (v: Vehicle | undefined): [number, number] | null =>
 export function VehicleCamera({ siteId, followId, focus, onFollowEnd }: VehicleCameraProps) {
   const map = useMap();
   const queryClient = useQueryClient();
+  const fail = usePanelFailure();
   const vehicles = useRef<Vehicle[]>([]);
   const followRef = useRef(followId);
   followRef.current = followId;
@@ -61,7 +64,7 @@ export function VehicleCamera({ siteId, followId, focus, onFollowEnd }: VehicleC
       if (!bounds) return;
       placed = true;
       map.fitBounds(bounds, { padding: 48, maxZoom: FIT_MAX_ZOOM, duration: 0 });
-    });
+    }, fail);
     const onDragStart = () => {
       if (followRef.current !== null) endFollow.current();
     };
@@ -70,7 +73,7 @@ export function VehicleCamera({ siteId, followId, focus, onFollowEnd }: VehicleC
       unsubscribe();
       map.off('dragstart', onDragStart);
     };
-  }, [map, queryClient, siteId]);
+  }, [map, queryClient, siteId, fail]);
 
   useEffect(() => {
     const at = position(vehicles.current.find((v) => v.unitid === followId));

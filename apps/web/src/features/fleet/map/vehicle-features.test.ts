@@ -122,4 +122,29 @@ describe('boundsOf', () => {
     ]);
   });
   it('is null when none has', () => expect(boundsOf([v(1, { lat: null, lon: null })])).toBeNull());
+  it("leaves out positions that cannot be drawn (issue 8: a latitude of -214.7 made fitBounds throw)", () => {
+    const bad = [
+      v(2, { lat: -214.7483648, lon: 214.7483647 }),
+      v(3, { lat: 200, lon: -1.5 }),
+      v(4, { lat: 0, lon: 0 }),
+      v(5, { lat: Number.NaN, lon: -1.5 }),
+      v(6, { lat: 1e308, lon: -1e308 }),
+    ];
+    expect(boundsOf([v(1, { lat: 53.7, lon: -1.9 }), ...bad])).toEqual([
+      [-1.9, 53.7],
+      [-1.9, 53.7],
+    ]);
+    expect(boundsOf(bad)).toBeNull();
+    expect(buildVehicleFeatures(bad, now)).toEqual([]);
+  });
+});
+
+describe('vehicleFeature with hostile values', () => {
+  it('keeps the label short and the heading a number in [0, 360)', () => {
+    const f = vehicleFeature(v(8, { registration: `HUGE${'W'.repeat(5000)}`, direction: -1e308 }), now);
+    expect(f?.properties.label.length).toBeLessThan(40);
+    expect(f?.properties.direction).toBeGreaterThanOrEqual(0);
+    expect(f?.properties.direction).toBeLessThan(360);
+    expect(vehicleFeature(v(9, { registration: '' }), now)?.properties.label).toBe('label:#9');
+  });
 });

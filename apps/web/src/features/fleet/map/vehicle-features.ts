@@ -2,6 +2,8 @@ import { directionImage } from '@fleet/shared/rules/direction';
 import { ptoIcon, type VehicleIconState, vehicleIconName, vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import type { Feature, Point } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
+import { vehiclePosition } from '../../../shared/vehicles/position.ts';
+import { headingDegrees, mapLabelText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import { headingImageId, labelImageId, vehicleImageId } from './map-images.ts';
 
@@ -23,21 +25,22 @@ export type VehicleFeature = Feature<Point, VehicleFeatureProps>;
 
 const RANK: Record<VehicleIconState, number> = { alarm: 5, driving: 4, idling: 3, stopped: 2, stale: 1 };
 
-/** A vehicle as a map point, or null when it has never reported a position. */
+/** A vehicle as a map point, or null when it has no drawable position (see vehiclePosition). */
 export function vehicleFeature(v: Vehicle, now: number): VehicleFeature | null {
-  if (v.lat === null || v.lon === null) return null;
+  const at = vehiclePosition(v);
+  if (!at) return null;
   const state = vehicleIconState(v, now);
   const moving = state !== 'stale' && directionImage(v.direction, v.speed) !== 'idle';
   return {
     type: 'Feature',
     id: v.unitid,
-    geometry: { type: 'Point', coordinates: [v.lon, v.lat] },
+    geometry: { type: 'Point', coordinates: at },
     properties: {
       unitid: v.unitid,
       image: vehicleImageId(vehicleIconName(v), ptoIcon(v.unittype, v.ptotrigger1, v.ptotrigger2), state),
       heading: moving ? headingImageId(state) : '',
-      label: labelImageId(v.registration),
-      direction: v.direction,
+      label: labelImageId(mapLabelText(v.registration) || `#${v.unitid}`),
+      direction: headingDegrees(v.direction),
       alarm: state === 'alarm' ? 1 : 0,
       rank: RANK[state],
     },
@@ -103,12 +106,13 @@ export function diffVehicleFeatures(
   return { ...(remove.length > 0 ? { remove } : {}), ...(add.length > 0 ? { add } : {}) };
 }
 
-/** [[west, south], [east, north]] around the vehicles with a position, or null. */
+/** [[west, south], [east, north]] around the vehicles with a drawable position, or null. */
 export function boundsOf(vehicles: readonly Vehicle[]): [[number, number], [number, number]] | null {
   let box: [[number, number], [number, number]] | null = null;
   for (const v of vehicles) {
-    if (v.lat === null || v.lon === null) continue;
-    const { lon, lat } = v;
+    const at = vehiclePosition(v);
+    if (!at) continue;
+    const [lon, lat] = at;
     box = box
       ? [
           [Math.min(box[0][0], lon), Math.min(box[0][1], lat)],

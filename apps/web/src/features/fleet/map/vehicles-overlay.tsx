@@ -3,6 +3,7 @@ import type { GeoJSONSource, MapGeoJSONFeature, MapMouseEvent } from 'maplibre-g
 import { useEffect, useRef } from 'react';
 import { useMap } from '../../../shared/map/map-context.ts';
 import { removeFromMap } from '../../../shared/map/map-layers.ts';
+import { usePanelFailure } from '../../../shared/ui/panel-boundary.tsx';
 import { subscribeVehicles } from '../hooks/vehicle-stream.ts';
 import { type Vehicle, type VehicleFilter, vehiclesInFilter } from '../hooks/vehicle-rows.ts';
 import { createAlarmPulse } from './alarm-pulse.ts';
@@ -41,6 +42,7 @@ const MAX_LEAVES = 200;
 export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOverlayProps) {
   const map = useMap();
   const queryClient = useQueryClient();
+  const fail = usePanelFailure();
   const handlers = useRef({ onPick, onCrowd });
   handlers.current = { onPick, onCrowd };
   const filterRef = useRef(filter);
@@ -110,7 +112,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
     const unsubscribe = subscribeVehicles(queryClient, siteId, (next) => {
       vehicles = next;
       sync();
-    });
+    }, fail);
     const resync = window.setInterval(resyncAll, RESYNC_MS);
 
     const openCluster = async (hit: MapGeoJSONFeature, e: MapMouseEvent) => {
@@ -175,7 +177,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
         VEHICLE_SOURCE,
       );
     };
-  }, [map, queryClient, siteId]);
+  }, [map, queryClient, siteId, fail]);
 
   useEffect(() => {
     filterRef.current = filter;

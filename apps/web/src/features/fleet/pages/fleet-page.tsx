@@ -14,6 +14,7 @@ import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PlacesPanel, PoiDraftBar, PoiDraftOverlay, PoiMapControls, PoiOverlay, usePoiDrafting } from '../../poi/index.ts';
 import { DriversPanel } from '../../drivers/index.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
 import { groupsQuery, vehiclesQuery } from '../api/fleet-api.ts';
 import { CrowdPicker } from '../components/crowd-picker.tsx';
@@ -129,38 +130,45 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
       />
       <div className={classes.split} data-layout={toggle ? 'toggle' : 'split'} data-mode={view.mode}>
         <div className={classes.mapPane}>
-          <FleetMap
-            siteId={siteId}
-            filter={filter}
-            selectedId={sel.selectedId}
-            followId={sel.followId}
-            focus={sel.focus}
-            onPick={sel.pickOnMap}
-            onCrowd={sel.setCrowd}
-            onFollowEnd={sel.endFollow}
-            overlays={poiOverlays}
-          />
-          <PoiMapControls />
-          {toggle && <PoiDraftBar onForm={() => showMode('list')} />}
-          {selected && (
-            <MapCard
-              vehicle={selected}
-              now={now}
-              following={sel.followId === selected.unitid}
-              onFollow={(on) => sel.follow(selected.unitid, on)}
-              onDetails={() => openDetails(selected.unitid)}
-              onClose={sel.clear}
+          {/* Each panel fails on its own (a short message and a retry); the rest of the page goes on. */}
+          <PanelBoundary name={t('panel.map')} className={classes.mapFailed}>
+            <FleetMap
+              siteId={siteId}
+              filter={filter}
+              selectedId={sel.selectedId}
+              followId={sel.followId}
+              focus={sel.focus}
+              onPick={sel.pickOnMap}
+              onCrowd={sel.setCrowd}
+              onFollowEnd={sel.endFollow}
+              overlays={poiOverlays}
             />
+            <PoiMapControls />
+            {toggle && <PoiDraftBar onForm={() => showMode('list')} />}
+          </PanelBoundary>
+          {selected && (
+            <PanelBoundary name={t('panel.vehicleCard')} className={classes.mapCard} resetKeys={[selected.unitid]}>
+              <MapCard
+                vehicle={selected}
+                now={now}
+                following={sel.followId === selected.unitid}
+                onFollow={(on) => sel.follow(selected.unitid, on)}
+                onDetails={() => openDetails(selected.unitid)}
+                onClose={sel.clear}
+              />
+            </PanelBoundary>
           )}
           {sel.crowd && crowdVehicles.length > 0 && (
-            <CrowdPicker
-              x={sel.crowd.x}
-              y={sel.crowd.y}
-              vehicles={crowdVehicles}
-              now={now}
-              onPick={pickInList}
-              onClose={sel.closeCrowd}
-            />
+            <PanelBoundary name={t('panel.vehicleList')} className={classes.mapCard}>
+              <CrowdPicker
+                x={sel.crowd.x}
+                y={sel.crowd.y}
+                vehicles={crowdVehicles}
+                now={now}
+                onPick={pickInList}
+                onClose={sel.closeCrowd}
+              />
+            </PanelBoundary>
           )}
         </div>
         <Paper withBorder radius="sm" className={classes.listPane}>
@@ -171,25 +179,33 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
               <Tabs.Tab value="places">{t('poi.tab')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="drivers" className={classes.tabPanel}>
-              {pane === 'drivers' && <DriversPanel siteId={siteId} />}
+              {pane === 'drivers' && (
+                <PanelBoundary name={t('panel.drivers')}>
+                  <DriversPanel siteId={siteId} />
+                </PanelBoundary>
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="places" className={classes.tabPanel}>
-              <PlacesPanel siteId={siteId} />
+              <PanelBoundary name={t('panel.places')}>
+                <PlacesPanel siteId={siteId} />
+              </PanelBoundary>
             </Tabs.Panel>
             <Tabs.Panel value="vehicles" className={classes.tabPanel}>
               {sel.detailsOpen && selected ? (
                 <div className={classes.listScroll}>
-                  <VehicleDetails
-                    vehicle={selected}
-                    now={now}
-                    following={sel.followId === selected.unitid}
-                    onFollow={(on) => {
-                      sel.follow(selected.unitid, on);
-                      if (on && toggle) showMode('map');
-                    }}
-                    onShowOnMap={() => pickInList(selected.unitid)}
-                    onClose={sel.closeDetails}
-                  />
+                  <PanelBoundary name={t('panel.vehicleDetails')} resetKeys={[selected.unitid]}>
+                    <VehicleDetails
+                      vehicle={selected}
+                      now={now}
+                      following={sel.followId === selected.unitid}
+                      onFollow={(on) => {
+                        sel.follow(selected.unitid, on);
+                        if (on && toggle) showMode('map');
+                      }}
+                      onShowOnMap={() => pickInList(selected.unitid)}
+                      onClose={sel.closeDetails}
+                    />
+                  </PanelBoundary>
                 </div>
               ) : (
                 <>
@@ -220,14 +236,16 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
                       </Text>
                     )}
                     {rows.length > 0 && (
-                      <VehicleList
-                        vehicles={rows}
-                        selectedId={sel.selectedId}
-                        now={now}
-                        onSelect={pickInList}
-                        onDetails={openDetails}
-                        scrollRef={listScroll}
-                      />
+                      <PanelBoundary name={t('panel.vehicleList')}>
+                        <VehicleList
+                          vehicles={rows}
+                          selectedId={sel.selectedId}
+                          now={now}
+                          onSelect={pickInList}
+                          onDetails={openDetails}
+                          scrollRef={listScroll}
+                        />
+                      </PanelBoundary>
                     )}
                   </div>
                 </>
