@@ -120,7 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(authRoutes, { auth: authSvc, sessions, perAddressPerMinute: limits.perAddressPerMinute });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     const poi = poiRepository(pool);
-    await api.register(fleetRoutes, { repo: fleetRepository(db), poi, tenancy });
+    await api.register(fleetRoutes, { repo: fleetRepository(db, pool), poi, tenancy });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool), onCleared: gateway.alertsCleared });
     await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
