@@ -95,6 +95,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, {
     global: true,
     threshold: 1024,
+    // Answers up to 256 KiB (a 500-vehicle answer is 150 KiB) are compressed in one call and sent
+    // in one write with their length: the per-answer stream cost more CPU than the compression
+    // (issue 8); bigger ones still stream, so no answer holds the event loop for long.
+    syncThreshold: 256 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
