@@ -89,3 +89,20 @@ describe('session repository cache', () => {
     expect((await repo.findByTokenHash(hash))?.session.revokedAt).toBeInstanceOf(Date);
   });
 });
+
+describe('session repository cache size', () => {
+  it('sweeps out expired lookups instead of keeping every token ever seen', async () => {
+    let clock = Date.now();
+    const repo = sessionRepository(t.database.db, () => clock);
+    const userId = (await t.database.pool.query(`SELECT id FROM users WHERE lower(email) = 'ops.leeds@aire-valley.example'`)).rows[0].id;
+    await t.database.pool.query(`INSERT INTO sessions (token_hash, user_id, instance_uuid, route_uuid, expires_at, user_agent)
+      SELECT 'sweep-' || g, $1, gen_random_uuid(), gen_random_uuid(), now() + interval '1 day', '' FROM generate_series(1, 1001) g`, [userId]);
+    for (let i = 1; i <= 999; i++) await repo.findByTokenHash(`sweep-${i}`);
+    expect(repo.cachedLookups()).toBe(999);
+    clock += SESSION_CACHE_MS;
+    await repo.findByTokenHash('sweep-1000');
+    expect(repo.cachedLookups()).toBe(1000);
+    await repo.findByTokenHash('sweep-1001'); // the bound is reached: the 999 expired lookups go
+    expect(repo.cachedLookups()).toBe(2);
+  });
+});

@@ -25,6 +25,8 @@ export interface FoundSession { session: SessionRow; user: UserRow; siteIds: num
  * made outside this process (another API node, SQL by hand) shows within this time.
  */
 export const SESSION_CACHE_MS = 2000;
+/** Cached lookups held before the expired ones are swept out. */
+const SESSION_CACHE_SWEEP_AT = 1000;
 
 export function sessionRepository(db: Db, now: () => number = Date.now) {
   const cache = new Map<string, { at: number; found: FoundSession }>();
@@ -62,8 +64,17 @@ export function sessionRepository(db: Db, now: () => number = Date.now) {
       const started = generation;
       const found = (await byTokenHash.execute({ tokenHash }))[0];
       if (!found || found.session.revokedAt) cache.delete(tokenHash);
-      else if (started === generation) cache.set(tokenHash, { at: t, found });
+      else if (started === generation) {
+        // Tokens not seen again would stay for ever: past a bound, the expired lookups go.
+        if (cache.size >= SESSION_CACHE_SWEEP_AT) for (const [h, e] of cache) if (t - e.at >= SESSION_CACHE_MS) cache.delete(h);
+        cache.set(tokenHash, { at: t, found });
+      }
       return found;
+    },
+
+    /** How many token lookups are held (for tests and diagnostics). */
+    cachedLookups(): number {
+      return cache.size;
     },
 
     async create(s: NewSession): Promise<SessionRow> {
