@@ -45,16 +45,19 @@ export interface FleetServer {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx apps/server/src/main.ts` against the bench database, on free ports. */
-export async function startFleetServer(databaseUrl: string): Promise<FleetServer> {
+/**
+ * `node --import tsx apps/server/src/main.ts` against the bench database, on free ports.
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`); `env` overrides the server's settings.
+ */
+export async function startFleetServer(databaseUrl: string, opts: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<FleetServer> {
   const [port, teltonikaPort, osmandPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleet-bench-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TELTONIKA_PORT: String(teltonikaPort),
       OSMAND_PORT: String(osmandPort), FLEET_DEMO: '0', FLEET_ADMIN_USER: 'bench.admin@fleet.local', FLEET_ADMIN_PASSWORD: 'Bench-admin-1!',
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

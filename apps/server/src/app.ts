@@ -128,6 +128,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, {
     global: true,
     threshold: 1024,
+    // Answers up to 256 KiB (a 500-vehicle answer is 150 KiB) are compressed in one call and sent
+    // in one write with their length: the per-answer stream cost more CPU than the compression
+    // (issue 8); bigger ones still stream, so no answer holds the event loop for long.
+    syncThreshold: 256 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
@@ -155,7 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     const poi = poiRepository(pool);
-    await api.register(fleetRoutes, { repo: fleetRepository(db), poi, tenancy });
+    await api.register(fleetRoutes, { repo: fleetRepository(db, pool), poi, tenancy });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool), onCleared: gateway.alertsCleared });
     await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });

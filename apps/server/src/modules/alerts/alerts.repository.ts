@@ -27,12 +27,16 @@ const DUE = `(u.service_due_date <= current_date
   OR (u.service_due_km IS NOT NULL AND coalesce(s.total_distance, s.odometer) >= u.service_due_km)
   OR (u.service_due_hours IS NOT NULL AND s.engine_hours >= u.service_due_hours))`;
 
-/** Reads and clears alerts; every query is bounded by the caller's site ids. */
+/**
+ * Reads and clears alerts; every query is bounded by the caller's site ids. The dashboard's reads
+ * (dashalerts, every open page) are named statements: PostgreSQL parses them once per connection
+ * and, after a few calls, plans them once too; planning was most of their cost (issue 8).
+ */
 export function alertsRepository(pool: pg.Pool) {
   return {
     async open(siteIds: number[], kinds: string[]): Promise<AlertRow[]> {
-      const r = await pool.query<AlertRow>(`${SELECT} WHERE a.site_id = ANY($1::int[]) AND a.kind = ANY($2::text[]) AND a.cleared_at IS NULL
-        ORDER BY a.happened_at DESC LIMIT 500`, [siteIds, kinds]);
+      const r = await pool.query<AlertRow>({ name: 'alerts-open', text: `${SELECT} WHERE a.site_id = ANY($1::int[]) AND a.kind = ANY($2::text[]) AND a.cleared_at IS NULL
+        ORDER BY a.happened_at DESC LIMIT 500`, values: [siteIds, kinds] });
       return r.rows;
     },
 
@@ -44,8 +48,8 @@ export function alertsRepository(pool: pg.Pool) {
     },
 
     async counts(siteIds: number[]): Promise<Record<string, number>> {
-      const r = await pool.query<{ kind: string; n: number }>(
-        `SELECT kind, count(*)::int AS n FROM alerts WHERE site_id = ANY($1::int[]) AND cleared_at IS NULL GROUP BY kind`, [siteIds]);
+      const r = await pool.query<{ kind: string; n: number }>({ name: 'alerts-counts',
+        text: 'SELECT kind, count(*)::int AS n FROM alerts WHERE site_id = ANY($1::int[]) AND cleared_at IS NULL GROUP BY kind', values: [siteIds] });
       return Object.fromEntries(r.rows.map((x) => [x.kind, x.n]));
     },
 
@@ -75,8 +79,8 @@ export function alertsRepository(pool: pg.Pool) {
 
     /** Units due for service (date, odometer or engine hours reached), with why. */
     async serviceDue(siteIds: number[]): Promise<ServiceDueRow[]> {
-      const r = await pool.query<ServiceDueRow>(`SELECT ${PLAN_COLUMNS} ${PLAN_FROM}
-        WHERE u.site_id = ANY($1::int[]) AND ${DUE} ORDER BY u.registration`, [siteIds]);
+      const r = await pool.query<ServiceDueRow>({ name: 'alerts-service-due', text: `SELECT ${PLAN_COLUMNS} ${PLAN_FROM}
+        WHERE u.site_id = ANY($1::int[]) AND ${DUE} ORDER BY u.registration`, values: [siteIds] });
       return r.rows;
     },
 

@@ -17,16 +17,65 @@ export interface NewSession {
   userAgent: string;
 }
 
-export function sessionRepository(db: Db) {
+/** A token's session, its user and the user's site ids, as every API call reads them. */
+export interface FoundSession { session: SessionRow; user: UserRow; siteIds: number[] }
+
+/**
+ * How long a token's lookup is reused without asking the database (docs/decisions.md, "Session
+ * lookups are cached for 2 seconds"): revoking through this repository drops it at once; a change
+ * made outside this process (another API node, SQL by hand) shows within this time.
+ */
+export const SESSION_CACHE_MS = 2000;
+/** Cached lookups held before the expired ones are swept out. */
+const SESSION_CACHE_SWEEP_AT = 1000;
+
+export function sessionRepository(db: Db, now: () => number = Date.now) {
+  const cache = new Map<string, { at: number; found: FoundSession }>();
+  /** Bumped by every revocation: a lookup that was under way then does not go into the cache. */
+  let generation = 0;
+  const forget = (match: (f: FoundSession) => boolean) => {
+    generation += 1;
+    for (const [hash, e] of cache) if (match(e.found)) cache.delete(hash);
+  };
+
+  // A named statement: PostgreSQL parses and plans it once per connection.
+  const byTokenHash = db
+    .select({
+      session: sessions, user: users,
+      siteIds: sql<number[]>`CASE WHEN ${users.usertype} = 0
+        THEN coalesce((SELECT array_agg(s.id ORDER BY s.id) FROM sites s), '{}')
+        ELSE coalesce((SELECT array_agg(us.site_id ORDER BY us.site_id) FROM user_sites us WHERE us.user_id = ${users.id}), '{}') END`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session-by-token-hash');
+
   return {
-    async findByTokenHash(tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const rows = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
-      return rows[0];
+    /**
+     * The session of a token hash with its user and the site ids the user may see (as
+     * accessibleSiteIds gives them), in one round trip, reused for SESSION_CACHE_MS: every API
+     * call starts here.
+     */
+    async findByTokenHash(tokenHash: string): Promise<FoundSession | undefined> {
+      const hit = cache.get(tokenHash);
+      const t = now();
+      if (hit && t - hit.at < SESSION_CACHE_MS) return hit.found;
+      const started = generation;
+      const found = (await byTokenHash.execute({ tokenHash }))[0];
+      if (!found || found.session.revokedAt) cache.delete(tokenHash);
+      else if (started === generation) {
+        // Tokens not seen again would stay for ever: past a bound, the expired lookups go.
+        if (cache.size >= SESSION_CACHE_SWEEP_AT) for (const [h, e] of cache) if (t - e.at >= SESSION_CACHE_MS) cache.delete(h);
+        cache.set(tokenHash, { at: t, found });
+      }
+      return found;
+    },
+
+    /** How many token lookups are held (for tests and diagnostics). */
+    cachedLookups(): number {
+      return cache.size;
     },
 
     async create(s: NewSession): Promise<SessionRow> {
@@ -36,24 +85,40 @@ export function sessionRepository(db: Db) {
     },
 
     async touch(id: number): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+      const lastSeenAt = new Date();
+      await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, id));
+      // The cached lookup carries the time just stored, as a fresh lookup would.
+      for (const e of cache.values()) {
+        if (e.found.session.id === id) e.found = { ...e.found, session: { ...e.found.session, lastSeenAt } };
+      }
     },
 
+    /** Ends a session; its cached lookup is dropped before and after the write. */
     async revoke(id: number, reason: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      forget((f) => f.session.id === id);
+      try {
+        await db
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: reason })
+          .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      } finally {
+        forget((f) => f.session.id === id);
+      }
     },
 
     /** Ends every live session of a user; returns the ids ended (their sockets are closed too). */
     async revokeAllOfUser(userId: number, reason: string): Promise<number[]> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.map((r) => r.id);
+      forget((f) => f.user.id === userId);
+      try {
+        const rows = await db
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: reason })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        return rows.map((r) => r.id);
+      } finally {
+        forget((f) => f.user.id === userId);
+      }
     },
 
     /** Site ids the user may see: every site for a super administrator, else their memberships. */

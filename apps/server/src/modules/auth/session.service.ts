@@ -47,7 +47,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
     async resolve(token: string, instanceUuid: string | undefined, brandId: number): Promise<Caller> {
       const found = await repo.findByTokenHash(hashSecret(token));
       if (!found) throw tokenError();
-      const { session, user } = found;
+      const { session, user, siteIds } = found;
       const t = now();
       if (session.revokedAt) throw tokenError();
       // A session belongs to the brand it was opened on; on another brand's host it is no token at all.
@@ -61,7 +61,6 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
       if (user.disabled) throw tokenError('This account has been disabled.');
       if (instanceUuid && instanceUuid !== session.instanceUuid) throw tokenError();
       if (t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touch(session.id);
-      const siteIds = await repo.accessibleSiteIds(user);
       return { session, user, siteIds, isSuper: user.usertype === 0 };
     },
 

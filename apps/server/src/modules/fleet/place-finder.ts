@@ -43,11 +43,21 @@ export function poiFinder(places: readonly PlaceRow[]): (lat: number, lon: numbe
   };
 }
 
-/** Location text for positions on one site: 'At {POI}' inside one of its POI, else the nearest town. */
+/** Finders already built, by the list they were built from (a site's cached places: poi.repository.ts). */
+const built = new WeakMap<readonly PlaceRow[], (lat: number, lon: number) => string>();
+
+/**
+ * Location text for positions on one site: 'At {POI}' inside one of its POI, else the nearest town.
+ * The same list (not changed since) gets the same finder back, so its R-tree is built once.
+ */
 export function placeFinder(places: readonly PlaceRow[]): (lat: number, lon: number) => string {
+  const known = built.get(places);
+  if (known) return known;
   const poiAt = poiFinder(places);
-  return (lat, lon) => {
+  const where = (lat: number, lon: number) => {
     const poi = poiAt(lat, lon);
     return poi ? `At ${poi}` : placeText(lat, lon);
   };
+  built.set(places, where);
+  return where;
 }

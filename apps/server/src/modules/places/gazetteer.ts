@@ -50,9 +50,31 @@ export function headingWords(deg: number): string {
 /** One gazetteer per process: its index is built once, on first use. */
 export const gazetteer = new Gazetteer();
 
+/**
+ * The texts of the latest positions asked for, by exact coordinates (latitude, then longitude). The
+ * text depends on the position alone (the gazetteer never changes while the process runs), and the
+ * same positions are asked for again and again: every vehicles answer names every vehicle's place,
+ * and most vehicles stand still. Emptied when it holds too many (about 10 MB).
+ */
+const PLACE_TEXT_MEMO_SIZE = 100_000;
+let placeTextMemo = new Map<number, Map<number, string>>();
+let placeTextMemoSize = 0;
+
 /** A place in words from the gazetteer alone: '{town}' when within 1 km, else '{n} km from {town}'. */
 export function placeText(lat: number, lon: number): string {
+  let byLon = placeTextMemo.get(lat);
+  const known = byLon?.get(lon);
+  if (known !== undefined) return known;
   const town = gazetteer.nearest(lat, lon);
-  if (!town) return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
-  return town.distanceKm < 1 ? town.name : `${town.distanceKm.toFixed(1)} km from ${town.name}`;
+  const text = !town ? `${lat.toFixed(5)}, ${lon.toFixed(5)}`
+    : town.distanceKm < 1 ? town.name : `${town.distanceKm.toFixed(1)} km from ${town.name}`;
+  if (placeTextMemoSize >= PLACE_TEXT_MEMO_SIZE) {
+    placeTextMemo = new Map();
+    placeTextMemoSize = 0;
+    byLon = undefined;
+  }
+  if (!byLon) placeTextMemo.set(lat, (byLon = new Map()));
+  byLon.set(lon, text);
+  placeTextMemoSize += 1;
+  return text;
 }

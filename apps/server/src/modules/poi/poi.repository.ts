@@ -10,12 +10,45 @@ export interface PoiInput {
   points: { x: number; y: number }[] | null; showOnMap: boolean; isGeofence: boolean;
 }
 
+/**
+ * How long a site's places are reused without asking the database (docs/decisions.md, "A site's
+ * places are cached"): every write through this repository drops them at once; a change made
+ * outside this process shows within this time.
+ */
+export const PLACES_CACHE_MS = 5000;
+
 /** POI and groups of a site; every statement names the site, so nothing outside it is touched. */
-export function poiRepository(pool: pg.Pool) {
+export function poiRepository(pool: pg.Pool, now: () => number = Date.now) {
+  const cache = new Map<number, { at: number; rows: readonly PoiRow[] }>();
+  /** Per site, bumped by every write: a read that was under way then does not go into the cache. */
+  const generation = new Map<number, number>();
+  const changed = (siteId: number) => {
+    generation.set(siteId, (generation.get(siteId) ?? 0) + 1);
+    cache.delete(siteId);
+  };
+  /** Runs a write of a site's places and drops the site's cached places before and after it. */
+  async function writing<T>(siteId: number, write: () => Promise<T>): Promise<T> {
+    changed(siteId);
+    try {
+      return await write();
+    } finally {
+      changed(siteId);
+    }
+  }
+
   return {
-    /** Every place of a site, by name (poi?siteid, and the location text of its vehicles). */
-    async ofSite(siteId: number): Promise<PoiRow[]> {
-      return (await pool.query<PoiRow>('SELECT * FROM poi WHERE site_id = $1 ORDER BY name, id', [siteId])).rows;
+    /**
+     * Every place of a site, by name (poi?siteid, and the location text of its vehicles), reused
+     * for PLACES_CACHE_MS. The list is shared between callers: never change it or its rows.
+     */
+    async ofSite(siteId: number): Promise<readonly PoiRow[]> {
+      const t = now();
+      const hit = cache.get(siteId);
+      if (hit && t - hit.at < PLACES_CACHE_MS) return hit.rows;
+      const started = generation.get(siteId) ?? 0;
+      const rows = (await pool.query<PoiRow>({ name: 'poi-of-site', text: 'SELECT * FROM poi WHERE site_id = $1 ORDER BY name, id', values: [siteId] })).rows;
+      if ((generation.get(siteId) ?? 0) === started) cache.set(siteId, { at: t, rows });
+      return rows;
     },
     async get(siteId: number, id: number): Promise<PoiRow | undefined> {
       return (await pool.query<PoiRow>('SELECT * FROM poi WHERE id = $1 AND site_id = $2', [id, siteId])).rows[0];
@@ -25,21 +58,21 @@ export function poiRepository(pool: pg.Pool) {
       return (await pool.query<PoiRow>('SELECT * FROM poi WHERE site_id = $1 AND name ILIKE $2 ORDER BY name LIMIT 50', [siteId, like])).rows;
     },
     async insert(siteId: number, p: PoiInput): Promise<number> {
-      const r = await pool.query<{ id: number }>(
+      const r = await writing(siteId, () => pool.query<{ id: number }>(
         `INSERT INTO poi (site_id, name, mode, lat, lon, radius, points, show_on_map, is_geofence)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) RETURNING id`,
-        [siteId, p.name, p.mode, p.lat, p.lon, p.radius, p.points ? JSON.stringify(p.points) : null, p.showOnMap, p.isGeofence]);
+        [siteId, p.name, p.mode, p.lat, p.lon, p.radius, p.points ? JSON.stringify(p.points) : null, p.showOnMap, p.isGeofence]));
       return (r.rows[0] as { id: number }).id;
     },
     async update(siteId: number, id: number, p: PoiInput): Promise<boolean> {
-      const r = await pool.query(
+      const r = await writing(siteId, () => pool.query(
         `UPDATE poi SET name = $3, mode = $4, lat = $5, lon = $6, radius = $7, points = $8::jsonb, show_on_map = $9, is_geofence = $10
          WHERE id = $1 AND site_id = $2`,
-        [id, siteId, p.name, p.mode, p.lat, p.lon, p.radius, p.points ? JSON.stringify(p.points) : null, p.showOnMap, p.isGeofence]);
+        [id, siteId, p.name, p.mode, p.lat, p.lon, p.radius, p.points ? JSON.stringify(p.points) : null, p.showOnMap, p.isGeofence]));
       return (r.rowCount ?? 0) > 0;
     },
     async remove(siteId: number, id: number): Promise<boolean> {
-      return ((await pool.query('DELETE FROM poi WHERE id = $1 AND site_id = $2', [id, siteId])).rowCount ?? 0) > 0;
+      return ((await writing(siteId, () => pool.query('DELETE FROM poi WHERE id = $1 AND site_id = $2', [id, siteId]))).rowCount ?? 0) > 0;
     },
     async addGroup(siteId: number, name: string): Promise<number> {
       const r = await pool.query<{ id: number }>('INSERT INTO groups (site_id, name) VALUES ($1, $2) RETURNING id', [siteId, name]);
