@@ -91,18 +91,19 @@ describe('session repository cache', () => {
 });
 
 describe('session repository cache size', () => {
-  it('sweeps out expired lookups instead of keeping every token ever seen', async () => {
-    let clock = Date.now();
-    const repo = sessionRepository(t.database.db, () => clock);
+  it('holds a bounded number of lookups, dropping the least recently used (no sweep over the whole cache)', async () => {
+    const clock = Date.now();
+    const repo = sessionRepository(t.database.db, () => clock, 50);
     const userId = (await t.database.pool.query(`SELECT id FROM users WHERE lower(email) = 'ops.leeds@aire-valley.example'`)).rows[0].id;
-    await t.database.pool.query(`INSERT INTO sessions (token_hash, user_id, instance_uuid, route_uuid, expires_at, user_agent)
-      SELECT 'sweep-' || g, $1, gen_random_uuid(), gen_random_uuid(), now() + interval '1 day', '' FROM generate_series(1, 1001) g`, [userId]);
-    for (let i = 1; i <= 999; i++) await repo.findByTokenHash(`sweep-${i}`);
-    expect(repo.cachedLookups()).toBe(999);
-    clock += SESSION_CACHE_MS;
-    await repo.findByTokenHash('sweep-1000');
-    expect(repo.cachedLookups()).toBe(1000);
-    await repo.findByTokenHash('sweep-1001'); // the bound is reached: the 999 expired lookups go
-    expect(repo.cachedLookups()).toBe(2);
+    const n = 55;
+    await t.database.pool.query(`INSERT INTO sessions (token_hash, user_id, instance_uuid, route_uuid, expires_at, user_agent, brand_id)
+      SELECT 'bound-' || g, $1, gen_random_uuid(), gen_random_uuid(), now() + interval '1 day', '',
+        (SELECT id FROM brands ORDER BY id LIMIT 1) FROM generate_series(1, $2::int) g`, [userId, n]);
+    for (let i = 1; i <= n; i++) await repo.findByTokenHash(`bound-${i}`);
+    expect(repo.cachedLookups()).toBe(50);
+    // The newest are kept (answered from the cache, not the database); the oldest went.
+    await t.database.pool.query(`DELETE FROM sessions WHERE token_hash IN ('bound-55', 'bound-1')`);
+    expect(await repo.findByTokenHash('bound-55')).toBeDefined();
+    expect(await repo.findByTokenHash('bound-1')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { schema, type Db } from '@fleet/db';
 
 const { sessions, users, userSites, sites } = schema;
@@ -26,16 +27,25 @@ export interface FoundSession { session: SessionRow; user: UserRow; siteIds: num
  * made outside this process (another API node, SQL by hand) shows within this time.
  */
 export const SESSION_CACHE_MS = 2000;
-/** Cached lookups held before the expired ones are swept out. */
-const SESSION_CACHE_SWEEP_AT = 1000;
+/** Cached lookups held at most; past it the least recently used go (constant work per call). */
+export const SESSION_CACHE_MAX = 10_000;
 
-export function sessionRepository(db: Db, now: () => number = Date.now) {
-  const cache = new Map<string, { at: number; found: FoundSession }>();
+export function sessionRepository(db: Db, now: () => number = Date.now, maxCached = SESSION_CACHE_MAX) {
+  // Bounded and least-recently-used first, so no call ever walks the whole cache to make room
+  // (the class of bug the old rate limiter had); an entry older than SESSION_CACHE_MS counts as absent.
+  const bySession = new Map<number, string>();
+  const cache = new LRUCache<string, { at: number; found: FoundSession }>({
+    max: maxCached,
+    dispose: (e, hash) => {
+      if (bySession.get(e.found.session.id) === hash) bySession.delete(e.found.session.id);
+    },
+  });
   /** Bumped by every revocation: a lookup that was under way then does not go into the cache. */
   let generation = 0;
+  // Revocations are rare (sign-out, password change, site switch): they may look at every entry.
   const forget = (match: (f: FoundSession) => boolean) => {
     generation += 1;
-    for (const [hash, e] of cache) if (match(e.found)) cache.delete(hash);
+    for (const [hash, e] of cache.entries()) if (match(e.found)) cache.delete(hash);
   };
 
   // A named statement: PostgreSQL parses and plans it once per connection.
@@ -59,16 +69,15 @@ export function sessionRepository(db: Db, now: () => number = Date.now) {
      * call starts here.
      */
     async findByTokenHash(tokenHash: string): Promise<FoundSession | undefined> {
-      const hit = cache.get(tokenHash);
       const t = now();
+      const hit = cache.get(tokenHash);
       if (hit && t - hit.at < SESSION_CACHE_MS) return hit.found;
       const started = generation;
       const found = (await byTokenHash.execute({ tokenHash }))[0];
       if (!found || found.session.revokedAt) cache.delete(tokenHash);
       else if (started === generation) {
-        // Tokens not seen again would stay for ever: past a bound, the expired lookups go.
-        if (cache.size >= SESSION_CACHE_SWEEP_AT) for (const [h, e] of cache) if (t - e.at >= SESSION_CACHE_MS) cache.delete(h);
         cache.set(tokenHash, { at: t, found });
+        bySession.set(found.session.id, tokenHash);
       }
       return found;
     },
@@ -88,9 +97,9 @@ export function sessionRepository(db: Db, now: () => number = Date.now) {
       const lastSeenAt = new Date();
       await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, id));
       // The cached lookup carries the time just stored, as a fresh lookup would.
-      for (const e of cache.values()) {
-        if (e.found.session.id === id) e.found = { ...e.found, session: { ...e.found.session, lastSeenAt } };
-      }
+      const hash = bySession.get(id);
+      const e = hash === undefined ? undefined : cache.peek(hash);
+      if (e && e.found.session.id === id) e.found = { ...e.found, session: { ...e.found.session, lastSeenAt } };
     },
 
     /** Ends a session; its cached lookup is dropped before and after the write. */
