@@ -9,10 +9,10 @@ import { type CheckedRow, type PositionRow, type PositionWriter, positionWriter,
 import { interpret } from './io-map.ts';
 import { isAssetUnit } from './asset-movement.ts';
 import type { LivePosition } from './ingest-events.ts';
-import { EVENTS_LOCK_KEY, eventsProcessor, type NewAlert } from './events-processor.ts';
+import { EVENTS_LOCK_KEY, eventsProcessor, type NewAlert } from './processors/events-processor.ts';
 import { sharedHorizon } from './log-horizon.ts';
-import { processorLoop } from './processor-loop.ts';
-import { resetUnitState, stateProcessor, type StateChange } from './state-processor.ts';
+import { processorLoop } from './processors/loop.ts';
+import { resetUnitState, stateProcessor, type StateChange } from './processors/state-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
 import { type UnitDirectory, unitDirectory } from './unit-directory.ts';
@@ -94,7 +94,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const events = eventsProcessor(pool, directory, { horizon, onAlerts: (list) => alertEvents.emit('alerts', list) });
   const loops = [
     processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
-    processorLoop(events.runOnce, { batch: 20_000, onError: warn('events processor') }),
+    processorLoop(events.runOnce, { batch: events.batch, onError: warn('events processor') }),
   ];
   const deps = { directory, writer, frames, stats, commands, log, allow: opts.allow ?? {}, onStored: () => { horizon.stored(); for (const l of loops) l.kick(); } };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });

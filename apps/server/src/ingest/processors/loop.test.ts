@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { processorLoop } from './processor-loop.ts';
+import { processorLoop } from './loop.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });

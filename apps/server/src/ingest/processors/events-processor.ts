@@ -1,0 +1,59 @@
+import type pg from 'pg';
+import { GeofenceIndex } from '../../modules/geofence/geofence-index.ts';
+import type { RaisedAlert } from '../ingest-events.ts';
+import type { SharedHorizon } from '../log-horizon.ts';
+import type { UnitDirectory } from '../unit-directory.ts';
+import { eventsOfBatch, type EventRow } from './events-rules.ts';
+import { insertAlerts, loadGeofences, loadMemory, loadSiteHours, readEventWindow, saveMemory } from './events-store.ts';
+import { processorRunner, type ProcessorDefinition } from './runner.ts';
+
+export type NewAlert = RaisedAlert;
+
+/** Held by an events processor run for its transaction (and waited for by a reset). */
+export const EVENTS_LOCK_KEY = 7262004;
+
+/**
+ * Raises alerts from the positions log (the rules: events-rules.ts), through the processor runner.
+ * What it remembers per unit lives in unit_event_state and moves with the cursor in one
+ * transaction, and alerts carry a unique key, so a crash or restart neither loses nor repeats one.
+ * The geofences are loaded before the first run and again when told (reloadGeofences).
+ */
+export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
+  batch?: number; onAlerts?: (a: NewAlert[]) => void;
+  /** The horizon read shared with the other processors (one gate take serves all of a cycle). */
+  horizon?: SharedHorizon;
+} = {}) {
+  const index = new GeofenceIndex();
+  let loaded = false;
+
+  async function reloadGeofences(): Promise<void> {
+    index.rebuild(await loadGeofences(pool));
+    loaded = true;
+  }
+
+  const definition: ProcessorDefinition<EventRow, NewAlert[]> = {
+    name: 'events',
+    lockKey: EVENTS_LOCK_KEY,
+    batch: opts.batch ?? 20_000,
+    prepare: async () => {
+      if (!loaded) await reloadGeofences();
+    },
+    read: readEventWindow,
+    async apply(client, rows) {
+      const unitIds = [...new Set(rows.map((r) => r.unit_id))];
+      const units = await directory.units(unitIds);
+      const saved = await loadMemory(client, unitIds);
+      const hours = await loadSiteHours(client, [...new Set([...units.values()].map((u) => u.siteId))]);
+      const { alerts, memory } = eventsOfBatch(rows, units, saved, hours, index);
+      const raised = await insertAlerts(client, alerts);
+      await saveMemory(client, memory);
+      return raised;
+    },
+    onCommitted: (raised) => {
+      if (raised.length) opts.onAlerts?.(raised);
+    },
+  };
+  const runner = processorRunner(pool, definition, { horizon: opts.horizon });
+  return { ...runner, reloadGeofences };
+}
+export type EventsProcessor = ReturnType<typeof eventsProcessor>;

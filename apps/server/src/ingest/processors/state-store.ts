@@ -1,0 +1,100 @@
+import type { LocationCode } from '@fleet/shared';
+import type pg from 'pg';
+import type { AssetReport } from '../asset-movement.ts';
+import type { LogWindow, WindowRead } from './runner.ts';
+import type { StateRow, StateUpdate } from './state-rules.ts';
+
+// unit_state's storage, for the state processor and an administrator's reset.
+
+// The next window of the log up to the horizon; of it, only each unit's latest plausible row travels
+// back, with the window's size and last id for the cursor (one row with no position when every row
+// of the window was flagged implausible: the cursor still moves past them). Which row wins per unit
+// is decided here rather than over the rows in memory: a window holds up to 20,000 rows for a few
+// hundred units, and only the winners' IO needs to leave the database.
+const READ = `WITH w AS (
+    SELECT id, unit_id, device_time, implausible FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3),
+  pick AS (SELECT DISTINCT ON (unit_id) id FROM w WHERE implausible IS NULL ORDER BY unit_id, device_time DESC, id DESC),
+  agg AS (SELECT max(id)::text AS last_id, count(*)::int AS n FROM w)
+  SELECT p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io,
+    agg.last_id, agg.n
+  FROM agg LEFT JOIN (positions p JOIN pick USING (id)) ON true`;
+
+const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
+    external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
+    fault_codes, io, loc_code, updated_at)
+  SELECT u, p, to_timestamp(t / 1000.0), la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td,
+    ARRAY(SELECT jsonb_array_elements_text(fc)), io, lc, now()
+  FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[], $5::float8[], $6::int[], $7::int[], $8::int[], $9::bool[],
+    $10::bool[], $11::float8[], $12::float8[], $13::int[], $14::bool[], $15::bool[], $16::bool[], $17::float8[], $18::float8[],
+    $19::float8[], $20::int[], $21::float8[], $22::jsonb[], $23::jsonb[], $24::text[])
+    AS x(u, p, t, la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td, fc, io, lc)
+  ON CONFLICT (unit_id) DO UPDATE SET
+    position_id = EXCLUDED.position_id, device_time = EXCLUDED.device_time, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+    speed = EXCLUDED.speed, angle = EXCLUDED.angle, satellites = EXCLUDED.satellites,
+    ignition = coalesce(EXCLUDED.ignition, s.ignition), movement = coalesce(EXCLUDED.movement, s.movement),
+    external_voltage = coalesce(EXCLUDED.external_voltage, s.external_voltage), odometer = coalesce(EXCLUDED.odometer, s.odometer),
+    gsm_signal = coalesce(EXCLUDED.gsm_signal, s.gsm_signal), pto1 = EXCLUDED.pto1, pto2 = EXCLUDED.pto2,
+    panic = EXCLUDED.panic, fuel_level = coalesce(EXCLUDED.fuel_level, s.fuel_level),
+    fuel_used = coalesce(EXCLUDED.fuel_used, s.fuel_used), engine_hours = coalesce(EXCLUDED.engine_hours, s.engine_hours),
+    rpm = coalesce(EXCLUDED.rpm, s.rpm), total_distance = coalesce(EXCLUDED.total_distance, s.total_distance),
+    fault_codes = EXCLUDED.fault_codes, io = s.io || EXCLUDED.io, loc_code = EXCLUDED.loc_code, updated_at = now()
+  WHERE s.device_time <= EXCLUDED.device_time`;
+
+// For each given position: the unit's movement input in its last earlier position (by device time)
+// that reported it (flagged implausible positions do not count). Walks the (unit_id, device_time) index backwards, one short scan per asset.
+const PREVIOUS_MOVEMENT = `SELECT x.p::text AS position_id, prev.io
+  FROM unnest($1::int[], $2::bigint[], $3::text[]) AS x(u, p, k)
+  JOIN positions cur ON cur.id = x.p
+  CROSS JOIN LATERAL (
+    SELECT jsonb_build_object(x.k, q.io -> x.k) AS io FROM positions q
+    WHERE q.unit_id = x.u AND q.io ? x.k AND q.implausible IS NULL
+      AND (q.device_time < cur.device_time OR (q.device_time = cur.device_time AND q.id < cur.id))
+    ORDER BY q.device_time DESC, q.id DESC LIMIT 1) prev`;
+
+type ReadRow = (StateRow & { last_id: string; n: number }) | (Omit<StateRow, 'id'> & { id: null; last_id: string; n: number });
+
+export async function readStateWindow(client: pg.PoolClient, w: LogWindow): Promise<WindowRead<StateRow>> {
+  const { rows } = await client.query<ReadRow>(READ, [w.from, w.to, w.limit]);
+  const first = rows[0];
+  return {
+    rows: rows.filter((r): r is StateRow & { last_id: string; n: number } => r.id !== null),
+    count: first?.n ?? 0,
+    lastId: first?.last_id ?? w.from,
+  };
+}
+
+/** Each asset report's earlier report of the movement input (its IO, by the later report's id). */
+export async function previousMovements(client: pg.PoolClient, reports: readonly AssetReport[]): Promise<Map<string, Record<string, number | string>>> {
+  if (reports.length === 0) return new Map();
+  const { rows } = await client.query<{ position_id: string; io: Record<string, number | string> }>(PREVIOUS_MOVEMENT, [
+    reports.map((p) => p.unitId), reports.map((p) => p.id), reports.map((p) => String(p.ioMap.movement)),
+  ]);
+  return new Map(rows.map((r) => [r.position_id, r.io]));
+}
+
+/** Writes units' new state; a row older (by device time) than the unit's stored state changes nothing. */
+export async function upsertState(client: pg.PoolClient, updates: readonly StateUpdate[], codes: ReadonlyMap<string, LocationCode>): Promise<void> {
+  if (updates.length === 0) return;
+  const list = updates.map((u) => u.row);
+  const m = updates.map((u) => u.meaning);
+  await client.query(UPSERT, [
+    list.map((r) => r.unit_id), list.map((r) => r.id), list.map((r) => r.t), list.map((r) => r.lat), list.map((r) => r.lon),
+    list.map((r) => r.speed), list.map((r) => r.angle), list.map((r) => r.satellites), m.map((x) => x.ignition),
+    m.map((x) => x.movement), m.map((x) => x.externalVoltage), m.map((x) => x.odometer), m.map((x) => x.gsmSignal),
+    m.map((x) => x.pto1), m.map((x) => x.pto2), m.map((x) => x.panic), m.map((x) => x.fuelLevel), m.map((x) => x.fuelUsed),
+    m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
+    m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)), list.map((r) => codes.get(r.id) ?? null),
+  ]);
+}
+
+export async function deleteState(client: pg.PoolClient, unitId: number): Promise<void> {
+  await client.query('DELETE FROM unit_state WHERE unit_id = $1', [unitId]);
+}
+
+/** The unit's newest plausible position (by device time), if any. */
+export async function newestPlausible(client: pg.PoolClient, unitId: number): Promise<StateRow | undefined> {
+  const { rows } = await client.query<StateRow>(
+    `SELECT p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io
+     FROM positions p WHERE p.unit_id = $1 AND p.implausible IS NULL ORDER BY p.device_time DESC, p.id DESC LIMIT 1`, [unitId]);
+  return rows[0];
+}
