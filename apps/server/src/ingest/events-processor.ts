@@ -1,7 +1,6 @@
 import { checkout } from '@fleet/db';
 import type pg from 'pg';
-import { GeofenceIndex, type GeofenceRow } from '../modules/geofence/geofence-index.ts';
-import { GeofenceTracker } from '../modules/geofence/geofence-tracker.ts';
+import { GeofenceIndex, type GeofenceRow, GeofenceTracker } from '../modules/geofence/index.ts';
 import { assetLocationCode, DEFAULT_WORKING_HOURS, isOutsideWorkingHours, locationCodeRaisesAlarm, workingHoursSchema } from '@fleet/shared';
 import { isAssetUnit } from './asset-movement.ts';
 import { interpret } from './io-map.ts';
