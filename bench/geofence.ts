@@ -4,8 +4,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type BBox, circleBBox, inCircle, pointInPolygon, polygonBBox, type XY } from '@fleet/shared/rules/geo';
-import { GeofenceIndex, type GeofenceRow } from '../apps/server/src/modules/geofence/geofence-index.ts';
-import { GeofenceTracker } from '../apps/server/src/modules/geofence/geofence-tracker.ts';
+import { GeofenceIndex, type GeofenceRow, GeofenceTracker } from '../apps/server/src/modules/geofence/index.ts';
 
 const { values } = parseArgs({ options: { millions: { type: 'string', default: '2' }, seed: { type: 'string', default: '42' } } });
 const positions = Math.round(Number(values.millions) * 1_000_000);

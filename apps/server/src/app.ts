@@ -6,31 +6,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@fleet/db';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
-import { poiRepository } from './modules/poi/poi.repository.ts';
-import { poiRoutes } from './modules/poi/poi.routes.ts';
-import { placesRoutes } from './modules/places/places.routes.ts';
-import { what3wordsApi, what3wordsNotConfigured } from './modules/places/what3words.ts';
-import { alertsRepository } from './modules/alerts/alerts.repository.ts';
-import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
-import { authRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { authService } from './modules/auth/auth.service.ts';
-import { sessionRepository } from './modules/auth/session.repository.ts';
-import { sessionService } from './modules/auth/session.service.ts';
-import { brandAssets, brandRoutes } from './modules/brand/brand.routes.ts';
-import { brandService } from './modules/brand/brand.service.ts';
-import { fleetRepository } from './modules/fleet/fleet.repository.ts';
-import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { mailService } from './modules/mail/mail.service.ts';
-import { tenancyRepository } from './modules/tenancy/tenancy.repository.ts';
-import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
-import type { DeviceLink } from './modules/units/device-link.ts';
-import { unitsRepository } from './modules/units/units.repository.ts';
-import { unitsRoutes } from './modules/units/units.routes.ts';
-import { tenancyService } from './modules/tenancy/tenancy.service.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
+import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
+import { brandAssets, brandRoutes, brandService } from './modules/brand/index.ts';
+import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
+import { healthRepository, healthRoutes } from './modules/health/index.ts';
+import { mailService } from './modules/mail/index.ts';
+import { placesRoutes, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
+import { poiRepository, poiRoutes } from './modules/poi/index.ts';
+import { siteRepository, siteRoutes } from './modules/site/index.ts';
+import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
+import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
 import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { parseQuery, redactUrl, requestContext } from './plugins/request-context.ts';
@@ -116,9 +103,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('settleMail', () => authSvc.settled());
 
+  // One poi repository for the calls and the live updates: its writes drop the places both read.
+  const poi = poiRepository(pool);
+  const alerts = alertsRepository(pool);
+  const fleet = fleetRepository(db, pool);
+  const vehicles = vehicleReadModel({ repo: fleet, poi, alerts });
+  const directory = deviceDirectoryRepository(pool);
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
-    sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, pool, alerts: alertsRepository(pool), eventLimit: opts.socketEventLimit,
+    sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts,
+    siteOfUnit: (unitId) => directory.siteOfUnit(unitId), eventLimit: opts.socketEventLimit,
   });
   app.addHook('onClose', async () => gateway.close());
   await app.register(requestContext);
@@ -152,22 +146,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => {
-    await api.register(healthRoutes, { pool, version: opts.version });
+    await api.register(healthRoutes, { repo: healthRepository(pool), version: opts.version });
     await api.register(brandRoutes, { brands });
     await api.register(authRoutes, {
       auth: authSvc, sessions, brands, perAddressPerMinute: limits.perAddressPerMinute, secureCookies: opts.secureCookies ?? false,
     });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
-    const poi = poiRepository(pool);
-    await api.register(fleetRoutes, { repo: fleetRepository(db, pool), poi, tenancy });
+    await api.register(fleetRoutes, { repo: fleet, vehicles, tenancy });
     await api.register(adminRoutes, { mail });
-    await api.register(alertsRoutes, { repo: alertsRepository(pool), onCleared: gateway.alertsCleared });
+    await api.register(alertsRoutes, { repo: alerts, onCleared: gateway.alertsCleared });
     await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
     await api.register(poiRoutes, { repo: poi, tenancy, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
     } });
-    await api.register(siteRoutes, { pool, onMessage: gateway.siteMessage });
+    await api.register(siteRoutes, { repo: siteRepository(pool), onMessage: gateway.siteMessage });
     await api.register(unitsRoutes, {
       repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });

@@ -1,10 +1,10 @@
-import { schema, type Db } from '@fleet/db';
+import type { Db } from '@fleet/db';
 import { ensureDefaultBrand, seedDemo } from '@fleet/db/seed/index';
 import { passwordProblem } from '@fleet/shared';
-import { count } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { ConfigError, type Config } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { authRepository } from '../modules/auth/index.ts';
 
 type Print = (line: string) => void;
 
@@ -21,8 +21,8 @@ export async function bootstrap(db: Db, config: Config, print: Print): Promise<v
 }
 
 async function ensureFirstAdmin(db: Db, config: Config, print: Print): Promise<void> {
-  const [row] = await db.select({ n: count() }).from(schema.users);
-  if ((row?.n ?? 0) > 0) return;
+  const users = authRepository(db);
+  if ((await users.userCount()) > 0) return;
   const email = config.FLEET_ADMIN_USER ?? 'admin@fleet.local';
   const given = config.FLEET_ADMIN_PASSWORD;
   if (given) {
@@ -30,8 +30,8 @@ async function ensureFirstAdmin(db: Db, config: Config, print: Print): Promise<v
     if (problem) throw new ConfigError(`FLEET_ADMIN_PASSWORD is not accepted: ${problem}`);
   }
   const password = given ?? generatePassword();
-  await db.insert(schema.users).values({
-    email, name: 'Administrator', usertype: 0, passwordHash: await hashPassword(password),
+  await users.insertSuperAdmin({
+    email, name: 'Administrator', passwordHash: await hashPassword(password),
     // A generated password was printed to a console: it has to be replaced at the first sign-in.
     mustChangePassword: !given,
   });

@@ -9,6 +9,7 @@ import { type CheckedRow, type PositionRow, type PositionWriter, positionWriter,
 import { interpret } from './io-map.ts';
 import { isAssetUnit } from './asset-movement.ts';
 import type { LivePosition } from './ingest-events.ts';
+import type { DeviceLink } from '../modules/units/index.ts';
 import { EVENTS_LOCK_KEY, eventsProcessor, type NewAlert } from './processors/events-processor.ts';
 import { sharedHorizon } from './log-horizon.ts';
 import { processorLoop } from './processors/loop.ts';
@@ -129,7 +130,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
 export type Ingest = ReturnType<typeof createIngest>;
 
 /** The API's view of the device side. */
-export function deviceLink(ingest: Ingest): import('../modules/units/device-link.ts').DeviceLink {
+export function deviceLink(ingest: Ingest): DeviceLink {
   return {
     send: (unitId, text, timeoutMs) => ingest.commands.send(unitId, text, timeoutMs),
     isOnline: (unitId) => ingest.commands.isOnline(unitId),

@@ -2,7 +2,9 @@ import { parseLocation, type SessionUser } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { vehicleUpdates } from '../realtime/vehicle-updates.ts';
+import { alertsRepository } from '../modules/alerts/index.ts';
+import { fleetRepository, vehicleReadModel } from '../modules/fleet/index.ts';
+import { poiRepository } from '../modules/poi/index.ts';
 
 // Asset trackers (unit type 6) report movement starts, stops and periodic pings; the vehicles
 // answer's loc carries the matching location code, and a movement start raises the alarm flag.
@@ -13,6 +15,12 @@ let van: { id: number; device_id: string };
 let seq = 0;
 
 interface Vehicle { unitid: number; loc: string; vehiclealarm: boolean; updated: string | null }
+
+/** The live updates as the realtime gateway builds them (the fleet module's vehicle read model). */
+const liveUpdates = (app: TestApp) => {
+  const { db, pool } = app.database;
+  return vehicleReadModel({ repo: fleetRepository(db, pool), poi: poiRepository(pool), alerts: alertsRepository(pool) });
+};
 
 /** A record far from every POI with the movement input (IO 240) at `moving`. */
 const report = (moving: 0 | 1) => {
@@ -93,7 +101,7 @@ describe('location codes of an asset tracker', () => {
   });
 
   it("sends the loc with its code in the live update, as the vehicles answer has it", async () => {
-    const live = (await vehicleUpdates(t.database.pool).forChanges([{ unitId: asset.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
+    const live = (await liveUpdates(t).updatesForChanges([{ unitId: asset.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
     expect(live?.[0]?.loc).toBe((await vehicle(asset.id)).loc);
     expect(parseLocation(live?.[0]?.loc).code).toBe('movementEnded');
   });
@@ -137,7 +145,7 @@ describe('vehicles that are not asset trackers', () => {
     expect(parseLocation(v.loc)).toEqual({ code: null, text: v.loc });
     expect(v.loc).toMatch(/km from [A-Z]/);
     // Its live updates carry the same location text as the vehicles answer, without a code.
-    const live = (await vehicleUpdates(t.database.pool).forChanges([{ unitId: van.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
+    const live = (await liveUpdates(t).updatesForChanges([{ unitId: van.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
     expect(live?.[0]).toBeDefined();
     expect(live?.[0]?.loc).toBe(v.loc);
     await new Promise((r) => setTimeout(r, 300));

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { deviceDirectoryRepository } from '../modules/units/index.ts';
 import { resolveIoMap, type IoMap } from './io-map.ts';
 
 export interface KnownUnit {
@@ -23,15 +24,13 @@ export function unitDirectory(pool: pg.Pool, opts: { maxUnknown?: number | undef
   let pruning = false;
   const cache = new Map<string, { unit: KnownUnit; at: number }>();
   const byUnit = new Map<number, KnownUnit>();
+  const repo = deviceDirectoryRepository(pool);
 
   return {
     async lookup(deviceId: string): Promise<KnownUnit | undefined> {
       const hit = cache.get(deviceId);
       if (hit && Date.now() - hit.at < POSITIVE_TTL_MS) return hit.unit;
-      const res = await pool.query<{ id: number; site_id: number; unit_type_id: number; io_map: unknown }>(
-        `SELECT u.id, u.site_id, u.unit_type_id, t.io_map FROM units u JOIN unit_types t ON t.id = u.unit_type_id
-         WHERE u.device_id = $1`, [deviceId]);
-      const row = res.rows[0];
+      const row = await repo.unitOfDevice(deviceId);
       if (!row) {
         cache.delete(deviceId);
         return undefined;
@@ -46,10 +45,7 @@ export function unitDirectory(pool: pg.Pool, opts: { maxUnknown?: number | undef
     async units(ids: number[]): Promise<Map<number, KnownUnit>> {
       const missing = ids.filter((id) => !byUnit.has(id));
       if (missing.length) {
-        const res = await pool.query<{ id: number; site_id: number; unit_type_id: number; io_map: unknown }>(
-          `SELECT u.id, u.site_id, u.unit_type_id, t.io_map FROM units u JOIN unit_types t ON t.id = u.unit_type_id
-           WHERE u.id = ANY($1::int[])`, [missing]);
-        for (const r of res.rows) {
+        for (const r of await repo.unitsByIds(missing)) {
           byUnit.set(r.id, { unitId: r.id, siteId: r.site_id, unitTypeId: r.unit_type_id, ioMap: resolveIoMap(r.io_map) });
         }
       }
@@ -63,21 +59,13 @@ export function unitDirectory(pool: pg.Pool, opts: { maxUnknown?: number | undef
      * retries, so it climbs above a flood of ids tried once.
      */
     async recordUnknown(deviceId: string, protocol: string, address: string): Promise<void> {
-      const res = await pool.query<{ inserted: boolean }>(
-        `INSERT INTO unknown_devices (device_id, protocol, last_address) VALUES ($1, $2, $3)
-         ON CONFLICT (device_id) DO UPDATE SET last_at = now(), attempts = unknown_devices.attempts + 1,
-           protocol = EXCLUDED.protocol, last_address = EXCLUDED.last_address
-         RETURNING (xmax = 0) AS inserted`,
-        [deviceId.slice(0, 64), protocol, address.slice(0, 64)]);
+      const inserted = await repo.recordUnknown(deviceId, protocol, address);
       // One prune at a time (a flood's next new id prunes again); it is housekeeping, so a failure
       // of it never changes what the device is answered.
-      if (!res.rows[0]?.inserted || pruning) return;
+      if (!inserted || pruning) return;
       pruning = true;
       try {
-        await pool.query(
-          `DELETE FROM unknown_devices WHERE last_at < now() - make_interval(days => $2)
-             OR device_id IN (SELECT device_id FROM unknown_devices ORDER BY attempts DESC, last_at DESC, device_id OFFSET $1)`,
-          [maxUnknown, UNKNOWN_DEVICE_DAYS]);
+        await repo.pruneUnknown(maxUnknown, UNKNOWN_DEVICE_DAYS);
       } catch {
         // Left for the next new id.
       } finally {

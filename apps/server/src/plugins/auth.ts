@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import proxyAddr from '@fastify/proxy-addr';
 import { forbidden, tokenError } from '../lib/errors.ts';
-import type { Caller, SessionService } from '../modules/auth/session.service.ts';
-import type { BrandService } from '../modules/brand/brand.service.ts';
+import type { Caller, ResolveCaller } from '../lib/caller.ts';
 
 /** Who may call a route: nobody signed in, any session, administrators (usertype < 2), super administrators. */
 export type Access = 'public' | 'session' | 'admin' | 'super';
@@ -21,12 +20,13 @@ declare module 'fastify' {
 }
 
 /**
- * Who holds a token, asked on a host: the token is accepted only on the hosts of the brand its
- * session was opened on. The HTTP hook below and the realtime socket both use this.
+ * The ResolveCaller (lib/caller.ts) of the auth module's sessions and the brand module's hosts,
+ * described by what it uses of them, so this plugin imports no module.
  */
-export type ResolveCaller = (token: string, instanceUuid: string | undefined, host: string) => Promise<Caller>;
-
-export function callerResolver(sessions: SessionService, brands: BrandService): ResolveCaller {
+export function callerResolver(
+  sessions: { resolve(token: string, instanceUuid: string | undefined, brandId: number): Promise<Caller> },
+  brands: { forHost(host: string): Promise<{ id: number } | undefined> },
+): ResolveCaller {
   return async (token, instanceUuid, host) => {
     const brand = await brands.forHost(host);
     if (!brand) throw tokenError();
@@ -78,9 +78,3 @@ export const auth = fp(async (app: FastifyInstance, opts: { resolveCaller: Resol
     if (access === 'super' && !caller.isSuper) throw forbidden('Only a super administrator may do this.');
   });
 }, { name: 'auth', dependencies: ['request-context'] });
-
-/** The caller of a route that is not public (the auth hook has run). */
-export function callerOf(request: { caller: Caller | null }): Caller {
-  if (!request.caller) throw tokenError('You are not signed in.');
-  return request.caller;
-}

@@ -1,104 +1,96 @@
-import type pg from 'pg';
-import { formatLocation, toLocationCode, type VehicleUpdate } from '@fleet/shared';
-import { ALARM_KINDS } from '../modules/alerts/alert-view.ts';
-import { placeFinder } from '../modules/fleet/place-finder.ts';
-import { vehicleLive } from '../modules/fleet/vehicle-view.ts';
-import type { LivePosition, StateChange } from '../modules/units/device-link.ts';
+import type { VehicleUpdate } from '@fleet/shared';
+import { mergeNewestUpdates } from '@fleet/shared/realtime/newest-updates';
+import type { VehicleReadModel } from '../modules/fleet/index.ts';
+import type { DeviceLink, StateChange } from '../modules/units/index.ts';
+import { type FleetServer, type FleetSocket, siteRoom, type Warn } from './rooms.ts';
+import { type UpdateReceiver, updateFanout } from './update-fanout.ts';
 
-interface PoiRow { site_id: number; name: string; mode: number; lat: number | null; lon: number | null; radius: number | null; points: unknown }
-
-/** How long a site's places are trusted before they are read again (a change made here forgets them at once). */
-export const PLACES_TTL_MS = 30_000;
+/** How long live positions gather before they go out to a site's browsers. */
+const GATHER_MS = 200;
 
 /**
- * Reads the new state of changed units in one query and groups it by site room. Every update
- * carries its location text ('At {POI}' or the nearest town, with an asset tracker's code
- * prefix), so an open page never shows where a vehicle was. A site's places are read once and
- * indexed (place-finder.ts), and kept for a while: a lookup is an R-tree search plus a nearest-town
- * search, cheap enough for every position of a large fleet.
+ * Live vehicle updates to the site rooms. Each update is built by the fleet module's vehicle read
+ * model (the same rules as the vehicles call); this file only decides when and to whom they go:
+ * positions gathered per site for a moment, the state processor's changes at once, everything
+ * through one fan-out that holds updates for a browser that has fallen behind (update-fanout.ts).
  */
-export function vehicleUpdates(pool: pg.Pool, ttlMs = PLACES_TTL_MS) {
-  const finders = new Map<number, { at: number; where: (lat: number, lon: number) => string }>();
-  // Each unit's alarm flag as last read from the database (refreshed by every update read from it).
-  const alarmOf = new Map<number, boolean>();
-
-  async function alarmsFor(unitIds: number[]): Promise<(unitId: number) => boolean> {
-    const unknown = unitIds.filter((u) => !alarmOf.has(u));
-    if (unknown.length > 0) {
-      const res = await pool.query<{ unit_id: number }>(
-        `SELECT DISTINCT unit_id FROM alerts WHERE unit_id = ANY($1::int[]) AND cleared_at IS NULL AND kind = ANY($2::text[])`, [unknown, ALARM_KINDS]);
-      const alarmed = new Set(res.rows.map((r) => r.unit_id));
-      for (const u of unknown) alarmOf.set(u, alarmed.has(u));
+export function vehicleUpdateFeed(io: FleetServer, deps: { devices: DeviceLink; vehicles: VehicleReadModel; warn: Warn }) {
+  const { vehicles } = deps;
+  const fanout = updateFanout();
+  const receivers = new WeakMap<FleetSocket, UpdateReceiver>();
+  const receiverOf = (socket: FleetSocket): UpdateReceiver => {
+    let r = receivers.get(socket);
+    if (!r) {
+      // engine.io's queue of packets not yet handed to the transport (not in its typings).
+      const conn = socket.conn as unknown as { writeBuffer: unknown[]; once(event: 'drain', fn: () => void): void };
+      r = {
+        queued: () => conn.writeBuffer.length,
+        send: (list) => socket.emit('vehicles:update', list),
+        onceDrained: (fn) => conn.once('drain', fn),
+      };
+      receivers.set(socket, r);
     }
-    return (u) => alarmOf.get(u) ?? false;
-  }
-
-  async function findersFor(sites: number[]) {
-    const now = Date.now();
-    const stale = sites.filter((s) => {
-      const f = finders.get(s);
-      return !f || now - f.at > ttlMs;
-    });
-    if (stale.length > 0) {
-      const poi = await pool.query<PoiRow>(
-        'SELECT site_id, name, mode, lat, lon, radius, points FROM poi WHERE site_id = ANY($1::int[]) ORDER BY name, id', [stale]);
-      for (const s of stale) finders.set(s, { at: now, where: placeFinder(poi.rows.filter((p) => p.site_id === s)) });
+    return r;
+  };
+  /** A site's vehicle updates to each of its browsers, holding them for one that has fallen behind. */
+  const sendVehicleUpdates = (siteId: number, list: VehicleUpdate[]) => {
+    const ids = io.sockets.adapter.rooms.get(siteRoom(siteId));
+    if (!ids) return;
+    const targets: UpdateReceiver[] = [];
+    for (const id of ids) {
+      const socket = io.sockets.sockets.get(id);
+      if (socket) targets.push(receiverOf(socket));
     }
-    return (site: number) => finders.get(site)?.where;
-  }
+    fanout.send(targets, list);
+  };
+
+  // Positions as soon as they are committed; the state processor's updates follow (with asset
+  // trackers' location codes, and anything the fast path could not know).
+  // Gathered per site for a moment (newest per vehicle), so a busy fleet makes a few large
+  // messages a second rather than one per committed batch.
+  const gathered = new Map<number, Map<number, VehicleUpdate>>();
+  let gathering: NodeJS.Timeout | null = null;
+  const sendGathered = () => {
+    gathering = null;
+    for (const [siteId, byUnit] of gathered) sendVehicleUpdates(siteId, [...byUnit.values()]);
+    gathered.clear();
+  };
+  const stopPositions = deps.devices.onPositions((positions) => {
+    void vehicles.updatesForPositions(positions).then((bySite) => {
+      for (const [siteId, list] of bySite) {
+        const byUnit = gathered.get(siteId) ?? new Map<number, VehicleUpdate>();
+        mergeNewestUpdates(byUnit, list);
+        gathered.set(siteId, byUnit);
+      }
+      gathering ??= setTimeout(sendGathered, GATHER_MS);
+    }, deps.warn('live positions not sent'));
+  });
+  const stopState = deps.devices.onStateChanges((all: StateChange[]) => {
+    // Positions already sent when committed are not sent again (that would double the traffic).
+    const changes = all.filter((c) => !c.announced);
+    if (changes.length === 0) return;
+    void vehicles.updatesForChanges(changes).then((bySite) => {
+      for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
+    }, deps.warn('vehicle updates not sent'));
+  });
 
   return {
-    async forChanges(changes: StateChange[]): Promise<Map<number, VehicleUpdate[]>> {
-      const res = await pool.query<{
-        unit_id: number; lat: number; lon: number; speed: number; ignition: boolean | null; angle: number;
-        device_time: Date; panic: boolean; pto1: boolean; pto2: boolean; alarm: boolean; loc_code: string | null;
-      }>(`SELECT s.unit_id, s.lat, s.lon, s.speed, s.ignition, s.angle, s.device_time, s.panic, s.pto1, s.pto2, s.loc_code,
-            exists (SELECT 1 FROM alerts a WHERE a.unit_id = s.unit_id AND a.cleared_at IS NULL AND a.kind = ANY($2::text[])) AS alarm
-          FROM unit_state s WHERE s.unit_id = ANY($1::int[])`,
-        [changes.map((c) => c.unitId), ALARM_KINDS]);
-      const siteOf = new Map(changes.map((c) => [c.unitId, c.siteId]));
-      const whereOn = await findersFor([...new Set(changes.map((c) => c.siteId))]);
-      const out = new Map<number, VehicleUpdate[]>();
-      for (const r of res.rows) {
-        alarmOf.set(r.unit_id, r.alarm);
-        const site = siteOf.get(r.unit_id);
-        if (site === undefined) continue;
-        const list = out.get(site) ?? [];
-        const where = whereOn(site);
-        list.push({
-          unitid: r.unit_id,
-          ...vehicleLive({ ...r, deviceTime: r.device_time }),
-          ...(where ? { loc: formatLocation(toLocationCode(r.loc_code), where(r.lat, r.lon)) } : {}),
-        });
-        out.set(site, list);
-      }
-      return out;
+    /** Sends the units' current state to their sites: after an alarm was raised or cleared, its vehiclealarm. */
+    sendAlarmState(units: StateChange[]): void {
+      if (units.length === 0) return;
+      void vehicles.updatesForChanges(units).then((sites) => {
+        // Through the same fan-out as positions: an update held for a slow browser must not overtake it.
+        for (const [siteId, list] of sites) sendVehicleUpdates(siteId, list);
+      }, deps.warn('vehicle alarm updates not sent'));
     },
-    /**
-     * Updates straight from committed positions, ahead of the state processor: location text from
-     * the site's places, the alarm flag as last read from the database (alerts raised or cleared
-     * refresh it through forChanges).
-     */
-    async forPositions(positions: LivePosition[]): Promise<Map<number, VehicleUpdate[]>> {
-      const whereOn = await findersFor([...new Set(positions.map((p) => p.siteId))]);
-      const alarm = await alarmsFor(positions.map((p) => p.unitId));
-      const out = new Map<number, VehicleUpdate[]>();
-      for (const p of positions) {
-        const where = whereOn(p.siteId);
-        const list = out.get(p.siteId) ?? [];
-        list.push({
-          unitid: p.unitId,
-          ...vehicleLive({ ...p, deviceTime: new Date(p.deviceTimeMs), alarm: alarm(p.unitId) }),
-          ...(where ? { loc: where(p.lat, p.lon) } : {}),
-        });
-        out.set(p.siteId, list);
-      }
-      return out;
+    /** Places changed: live location text reads them again. */
+    placesChanged(): void {
+      vehicles.placesChanged();
     },
-    /** A site's places changed: read them again at the next update (every site's when none is named). */
-    placesChanged(siteId?: number): void {
-      if (siteId === undefined) finders.clear();
-      else finders.delete(siteId);
+    close(): void {
+      stopState();
+      stopPositions();
+      if (gathering) clearTimeout(gathering);
     },
   };
 }

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brandIndexHtml, type BrandService } from '../modules/brand/brand.service.ts';
+import { brandIndexHtml, type BrandService } from '../modules/brand/index.ts';
 
 /**
  * Serves the built web app; any GET that is not a file or an API call gets index.html dressed for

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { GeofenceIndex } from '../../modules/geofence/geofence-index.ts';
+import { GeofenceIndex } from '../../modules/geofence/index.ts';
 import type { RaisedAlert } from '../ingest-events.ts';
 import type { SharedHorizon } from '../log-horizon.ts';
 import type { UnitDirectory } from '../unit-directory.ts';

@@ -1,6 +1,6 @@
 import { ASSET_UNIT_TYPE, DEFAULT_WORKING_HOURS } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
-import { GeofenceIndex } from '../../modules/geofence/geofence-index.ts';
+import { GeofenceIndex } from '../../modules/geofence/index.ts';
 import { DEFAULT_IO_MAP } from '../io-map.ts';
 import type { KnownUnit } from '../unit-directory.ts';
 import { type EventRow, eventsOfBatch, type SiteHours, type UnitMemory } from './events-rules.ts';

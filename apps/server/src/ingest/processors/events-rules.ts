@@ -1,6 +1,5 @@
 import { assetLocationCode, isOutsideWorkingHours, locationCodeRaisesAlarm, type WorkingHours } from '@fleet/shared';
-import type { GeofenceIndex } from '../../modules/geofence/geofence-index.ts';
-import { GeofenceTracker } from '../../modules/geofence/geofence-tracker.ts';
+import { type GeofenceIndex, GeofenceTracker } from '../../modules/geofence/index.ts';
 import { isAssetUnit } from '../asset-movement.ts';
 import type { RaisedAlert } from '../ingest-events.ts';
 import { interpret } from '../io-map.ts';

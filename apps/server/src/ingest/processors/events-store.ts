@@ -1,6 +1,6 @@
 import { DEFAULT_WORKING_HOURS, workingHoursSchema } from '@fleet/shared';
 import type pg from 'pg';
-import type { GeofenceRow } from '../../modules/geofence/geofence-index.ts';
+import type { GeofenceRow } from '../../modules/geofence/index.ts';
 import type { RaisedAlert } from '../ingest-events.ts';
 import type { EventRow, PendingAlert, SiteHours, UnitMemory } from './events-rules.ts';
 import type { LogWindow, WindowRead } from './runner.ts';

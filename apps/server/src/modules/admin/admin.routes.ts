@@ -1,7 +1,7 @@
 import { outboxAnswerSchema, outboxQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../../plugins/auth.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import { callerOf } from '../../lib/caller.ts';
+import type { MailService } from '../mail/index.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
   app.get('/outbox', {

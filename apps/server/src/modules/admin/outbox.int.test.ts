@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { resetLinkIn, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { UNDELIVERABLE_WITHOUT_SMTP, withheldMarker } from '../mail/mail.service.ts';
+import { UNDELIVERABLE_WITHOUT_SMTP, withheldMarker } from '../mail/index.ts';
 
 const DISPATCH = 'dispatch@aire-valley.example'; // Leeds Depot and Bradford Yard
 const OPS_LEEDS = 'ops.leeds@aire-valley.example'; // Leeds Depot only

@@ -1,7 +1,7 @@
 import type { AlertEvent, ClearedAlert } from '@fleet/shared';
 import { formatPanicString } from '@fleet/shared';
 import type { AlertRow, ClearedRow } from './alerts.repository.ts';
-import { placeText } from '../places/gazetteer.ts';
+import { placeText } from '../places/index.ts';
 
 /** Where it happened, in words: the POI of a geofence alert, else the nearest town from the offline gazetteer. */
 export function alertLocation(a: Pick<AlertRow, 'poi' | 'lat' | 'lon'>): string {
@@ -15,9 +15,6 @@ export function alertEvent(a: AlertRow): AlertEvent {
     poi: a.poi ?? '', loc: alertLocation(a), updated: a.happened_at.toISOString(),
   };
 }
-
-/** Kinds of alert that, while open, raise a vehicle's alarm flag (vehiclealarm). */
-export const ALARM_KINDS: readonly string[] = ['panic', 'geofence'];
 
 export function clearedEvent(r: ClearedRow): ClearedAlert {
   return { aid: Number(r.id), kind: r.kind as ClearedAlert['kind'], uid: r.unit_id };

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ALARM_KINDS, openAlarmSql } from './alarm.ts';
 
 export interface AlertRow {
   id: string; kind: string; event: string; unit_id: number; site_id: number; registration: string; poi: string | null;
@@ -109,6 +110,13 @@ export function alertsRepository(pool: pg.Pool) {
 
     async setWorkingHours(siteId: number, hours: { days: number[]; start: string; end: string }): Promise<void> {
       await pool.query('UPDATE sites SET working_hours = $2::jsonb WHERE id = $1', [siteId, JSON.stringify(hours)]);
+    },
+
+    /** Which of these units have an open alarm (alarm.ts). */
+    async alarmedUnits(unitIds: number[]): Promise<Set<number>> {
+      const r = await pool.query<{ unit_id: number }>(
+        `SELECT DISTINCT x AS unit_id FROM unnest($1::int[]) x WHERE ${openAlarmSql('x', '$2')}`, [unitIds, ALARM_KINDS]);
+      return new Set(r.rows.map((row) => row.unit_id));
     },
 
     async describe(ids: number[]): Promise<AlertRow[]> {

@@ -4,8 +4,8 @@ import {
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import type { Caller } from '../auth/session.service.ts';
+import { callerOf } from '../../lib/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { alertLocation, panicString } from './alert-view.ts';
 import type { AlertsRepository, ClearedRow, ServiceDueRow } from './alerts.repository.ts';
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 import type { UserRow } from './session.repository.ts';
 
@@ -17,6 +17,17 @@ const brandIdOfUser = sql<number>`COALESCE(
 
 export function authRepository(db: Db) {
   return {
+    /** How many accounts exist (the first start creates a super administrator when there is none). */
+    async userCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users);
+      return row?.n ?? 0;
+    },
+
+    /** Adds the first super administrator (bootstrap). */
+    async insertSuperAdmin(u: { email: string; name: string; passwordHash: string; mustChangePassword: boolean }): Promise<void> {
+      await db.insert(users).values({ email: u.email, name: u.name, usertype: 0, passwordHash: u.passwordHash, mustChangePassword: u.mustChangePassword });
+    },
+
     async userByEmail(email: string): Promise<UserRow | undefined> {
       const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
       return rows[0];

@@ -5,8 +5,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import type { BrandService } from '../brand/brand.service.ts';
+import { callerOf } from '../../lib/caller.ts';
+import type { BrandService } from '../brand/index.ts';
 import { RESET_REQUESTED, WRONG_CREDENTIALS, type AuthService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';
 

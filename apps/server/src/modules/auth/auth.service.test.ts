@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailService } from '../mail/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { authService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';

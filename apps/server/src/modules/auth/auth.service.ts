@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../lib/errors.ts';
 import { Backoff, WindowLimiter, waitInWords } from '../../lib/limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
-import { SECRET_SLOT, type MailService } from '../mail/mail.service.ts';
+import { SECRET_SLOT, type MailService } from '../mail/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { SessionRow, UserRow } from './session.repository.ts';
 import type { Caller, SessionService } from './session.service.ts';

@@ -2,6 +2,7 @@ import type { SessionUser } from '@fleet/shared';
 import { EventEmitter } from 'node:events';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
 import { tokenError } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { buildMenu } from './menus.ts';
 import type { SessionRepository, SessionRow, UserRow } from './session.repository.ts';
 
@@ -10,13 +11,7 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
-/** What a request knows about its caller once the token is accepted. */
-export interface Caller {
-  session: SessionRow;
-  user: UserRow;
-  siteIds: number[];
-  isSuper: boolean;
-}
+export type { Caller };
 
 export function sessionService(repo: SessionRepository, now: () => number = Date.now) {
   /** 'ended' carries the ids of sessions that were revoked, so their sockets can be closed. */

@@ -1,17 +1,19 @@
 import { schema, type Db } from '@fleet/db';
 import type { PublicBrand } from '@fleet/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brandRepository } from './brand.repository.ts';
 
 export type BrandRow = typeof schema.brands.$inferSelect;
 const CACHE_MS = 30_000;
 
 /** Picks the brand for a request's host name; brands are few and cached for half a minute. */
 export function brandService(db: Db) {
+  const repo = brandRepository(db);
   let cached: { at: number; rows: BrandRow[] } | undefined;
 
   async function all(): Promise<BrandRow[]> {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.rows;
-    const rows = await db.select().from(schema.brands).orderBy(schema.brands.id);
+    const rows = await repo.all();
     cached = { at: Date.now(), rows };
     return rows;
   }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 import type pg from 'pg';
-import { ALARM_KINDS } from '../alerts/alert-view.ts';
+import { ALARM_KINDS, openAlarmSql } from '../alerts/index.ts';
 
 const { units, unitTypes, drivers, groups, groupUnits, unitState } = schema;
 
@@ -16,13 +16,23 @@ export interface VehicleRow {
 const VEHICLES_OF_SITE = `
   SELECT u.id, u.unit_type_id, u.registration, u.vicon, t.icon AS type_icon, d.name AS driver_name,
     s.lat, s.lon, s.speed, s.angle, s.ignition, (extract(epoch FROM s.device_time) * 1000)::float8 AS device_ms, s.panic, s.pto1, s.pto2, s.loc_code,
-    exists (SELECT 1 FROM alerts a WHERE a.unit_id = u.id AND a.cleared_at IS NULL AND a.kind = ANY($2::text[])) AS alarm
+    ${openAlarmSql('u.id', '$2')} AS alarm
   FROM units u
   JOIN unit_types t ON t.id = u.unit_type_id
   LEFT JOIN drivers d ON d.id = u.driver_id
   LEFT JOIN unit_state s ON s.unit_id = u.id
   WHERE u.site_id = $1
   ORDER BY u.registration ASC`;
+
+/** The latest state of some units as a live update needs it (a unit that never reported has no row). */
+export interface LiveStateRow {
+  unit_id: number; lat: number; lon: number; speed: number; ignition: boolean | null; angle: number;
+  device_time: Date; panic: boolean; pto1: boolean; pto2: boolean; alarm: boolean; loc_code: string | null;
+}
+
+const LIVE_STATE_OF_UNITS = `SELECT s.unit_id, s.lat, s.lon, s.speed, s.ignition, s.angle, s.device_time, s.panic, s.pto1, s.pto2, s.loc_code,
+    ${openAlarmSql('s.unit_id', '$2')} AS alarm
+  FROM unit_state s WHERE s.unit_id = ANY($1::int[])`;
 
 export function fleetRepository(db: Db, pool: pg.Pool) {
   return {
@@ -37,12 +47,15 @@ export function fleetRepository(db: Db, pool: pg.Pool) {
       return r.rows;
     },
 
+    /** The live updates' rows: the units' latest state with their alarm flag, in one query. */
+    async liveStateOfUnits(unitIds: number[]): Promise<LiveStateRow[]> {
+      return (await pool.query<LiveStateRow>(LIVE_STATE_OF_UNITS, [unitIds, ALARM_KINDS])).rows;
+    },
+
+    /** The units call's rows (it answers with the unit and its type; no alarm flag). */
     unitsOfSites(siteIds: number[]) {
       return db
-        .select({
-          unit: units, typeName: unitTypes.name, typeIcon: unitTypes.icon, driverName: drivers.name, state: unitState,
-          alarm: sql<boolean>`exists (SELECT 1 FROM alerts a WHERE a.unit_id = ${units.id} AND a.cleared_at IS NULL AND a.kind = ANY(${sql.param([...ALARM_KINDS])}::text[]))`,
-        })
+        .select({ unit: units, typeName: unitTypes.name, typeIcon: unitTypes.icon, driverName: drivers.name, state: unitState })
         .from(units)
         .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
         .leftJoin(drivers, eq(drivers.id, units.driverId))

@@ -1,10 +1,8 @@
-import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { schema, type Db } from '@fleet/db';
+import type { Db } from '@fleet/db';
 import fastq from 'fastq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-
-const { outbox, users, userSites } = schema;
+import { mailRepository } from './mail.repository.ts';
 
 /** Where a mail's secret (a reset or welcome link) goes in its text. */
 export const SECRET_SLOT = '{{secret}}';
@@ -62,16 +60,17 @@ interface Delivery { id: number; to: string; from: string; subject: string; text
  */
 export function mailService(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger) {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const repo = mailRepository(db);
 
   const deliveries = fastq.promise(async (d: Delivery) => {
     if (!transport) return;
     try {
       await transport.sendMail({ to: d.to, from: d.from, subject: d.subject, text: d.text, html: d.html });
-      await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, d.id));
+      await repo.markSent(d.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       log.warn({ mailId: d.id, err: message }, 'mail could not be sent; it stays in the outbox');
-      await db.update(outbox).set({ error: message.slice(0, 500) }).where(eq(outbox.id, d.id)).catch(() => undefined);
+      await repo.markFailed(d.id, message.slice(0, 500)).catch(() => undefined);
     }
   }, 2);
 
@@ -81,19 +80,19 @@ export function mailService(db: Db, smtpUrl: string | undefined, log: FastifyBas
     /** Writes the mail to the outbox and queues it for sending; resolves once the outbox row is written. */
     async send(mail: Mail): Promise<void> {
       const { stored, delivered, withheld } = splitSecret(mail);
-      const [row] = await db.insert(outbox).values({
+      const id = await repo.insert({
         brandId: mail.brandId, userId: mail.userId, toAddress: mail.to, fromAddress: mail.from,
         subject: mail.subject, text: stored, html: mail.html ?? null, withheld,
         error: withheld && !transport ? UNDELIVERABLE_WITHOUT_SMTP : null,
-      }).returning({ id: outbox.id });
-      if (!row) return;
+      });
+      if (id === undefined) return;
       if (!transport) {
-        log.info({ mailId: row.id }, withheld
+        log.info({ mailId: id }, withheld
           ? 'mail with a secret not sent: SMTP_URL is not set'
           : 'mail kept in the outbox (SMTP_URL is not set); read it on /config/outbox');
         return;
       }
-      void deliveries.push({ id: row.id, to: mail.to, from: mail.from, subject: mail.subject, text: delivered, html: mail.html });
+      void deliveries.push({ id, to: mail.to, from: mail.from, subject: mail.subject, text: delivered, html: mail.html });
     },
 
     /** Resolves when every queued mail has been handed over (or has failed). */
@@ -107,19 +106,7 @@ export function mailService(db: Db, smtpUrl: string | undefined, log: FastifyBas
      * to a user without sites, or to no user).
      */
     async list(viewer: { userId: number; isSuper: boolean; siteIds: number[] }, limit: number) {
-      const scope = viewer.isSuper
-        ? sql`true`
-        : or(
-            eq(outbox.userId, viewer.userId),
-            and(
-              isNotNull(outbox.userId),
-              sql`EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${outbox.userId} AND u.usertype IS DISTINCT FROM 0)`,
-              sql`EXISTS (SELECT 1 FROM ${userSites} us WHERE us.user_id = ${outbox.userId})`,
-              sql`NOT EXISTS (SELECT 1 FROM ${userSites} us WHERE us.user_id = ${outbox.userId}
-                    AND us.site_id <> ALL(${`{${viewer.siteIds.join(',')}}`}::int[]))`,
-            ),
-          );
-      return db.select().from(outbox).where(scope).orderBy(desc(outbox.id)).limit(limit);
+      return repo.visibleTo(viewer, limit);
     },
   };
 }

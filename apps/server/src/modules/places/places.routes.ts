@@ -1,9 +1,9 @@
 import { reverseAnswerSchema, reverseQuerySchema, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { poiFinder } from '../fleet/place-finder.ts';
-import type { PoiRepository } from '../poi/poi.repository.ts';
+import { callerOf } from '../../lib/caller.ts';
+import { poiFinder } from './place-finder.ts';
+import type { PoiRepository } from '../poi/index.ts';
 import { gazetteer, headingWords, placeText } from './gazetteer.ts';
 import { NotConfigured, type What3WordsProvider } from './what3words.ts';
 

@@ -5,9 +5,9 @@ import {
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import type { Caller } from '../auth/session.service.ts';
-import type { TenancyService } from '../tenancy/tenancy.service.ts';
+import { callerOf } from '../../lib/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { TenancyService } from '../tenancy/index.ts';
 import { poiView } from './poi-view.ts';
 import type { PoiInput, PoiRepository } from './poi.repository.ts';
 

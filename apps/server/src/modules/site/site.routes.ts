@@ -1,20 +1,19 @@
 import { plainSuccessSchema, siteMessageAnswerSchema, updateSiteMessageBodySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { badRequest } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf } from '../../lib/caller.ts';
+import type { SiteRepository } from './site.repository.ts';
 
 const tag = { tags: ['site'] };
 
 /** The site message of the session's current site: read by everyone there, set by its administrators. */
-export const siteRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; onMessage: (siteId: number, message: string) => void }> = async (app, { pool, onMessage }) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ repo: SiteRepository; onMessage: (siteId: number, message: string) => void }> = async (app, { repo, onMessage }) => {
   app.get('/sitemessage', {
     schema: { ...tag, summary: "The current site's message to its users", response: { 200: siteMessageAnswerSchema } },
   }, async (request) => {
     const siteId = callerOf(request).session.siteId;
     if (!siteId) return { ok: 1 as const, message: '', siteid: null };
-    const r = await pool.query<{ message: string }>('SELECT message FROM sites WHERE id = $1', [siteId]);
-    return { ok: 1 as const, message: r.rows[0]?.message ?? '', siteid: siteId };
+    return { ok: 1 as const, message: (await repo.message(siteId)) ?? '', siteid: siteId };
   });
 
   app.post('/updatesitemessage', {
@@ -23,7 +22,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; onMessage: (site
   }, async (request) => {
     const siteId = callerOf(request).session.siteId;
     if (!siteId) throw badRequest('Pick a site first: the message belongs to the site you are on.');
-    await pool.query('UPDATE sites SET message = $2 WHERE id = $1', [siteId, request.body.msg]);
+    await repo.setMessage(siteId, request.body.msg);
     onMessage(siteId, request.body.msg);
     return { ok: 1 as const };
   });

@@ -1,8 +1,8 @@
 import { companiesAnswerSchema, customersAnswerSchema, customersQuerySchema, pickAnswerSchema, pickQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../../plugins/auth.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { SessionService } from '../auth/session.service.ts';
+import { callerOf } from '../../lib/caller.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { SessionService } from '../auth/index.ts';
 import type { TenancyService } from './tenancy.service.ts';
 
 const tag = { tags: ['tenancy'] };

@@ -1,5 +1,5 @@
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/session.service.ts';
+import type { Caller } from '../../lib/caller.ts';
 import type { TenancyRepository } from './tenancy.repository.ts';
 
 type Row = Awaited<ReturnType<TenancyRepository['sitesWithCustomers']>>[number];

@@ -5,12 +5,12 @@ import {
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import type { Caller } from '../auth/session.service.ts';
-import type { TenancyService } from '../tenancy/tenancy.service.ts';
+import { callerOf } from '../../lib/caller.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { TenancyService } from '../tenancy/index.ts';
 import type { UnitsRepository } from './units.repository.ts';
-import { vehicleLive } from '../fleet/vehicle-view.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import { vehicleLive } from '../fleet/index.ts';
+import type { MailService } from '../mail/index.ts';
 import type { DeviceLink } from './device-link.ts';
 
 const tag = { tags: ['units'] };

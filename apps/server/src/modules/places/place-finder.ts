@@ -1,5 +1,5 @@
-import { GeofenceIndex } from '../geofence/geofence-index.ts';
-import { placeText } from '../places/gazetteer.ts';
+import { GeofenceIndex } from '../geofence/index.ts';
+import { placeText } from './gazetteer.ts';
 
 interface PlaceRow { name: string; mode: number; lat: number | null; lon: number | null; radius: number | null; points: unknown }
 

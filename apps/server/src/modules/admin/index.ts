@@ -1,0 +1,2 @@
+/** The admin module's door: the mail outbox viewer. */
+export { adminRoutes } from './admin.routes.ts';

@@ -1,0 +1,9 @@
+/**
+ * The auth module's door: sign-in, sessions and passwords. The caller of a request (Caller,
+ * callerOf) is in lib/caller.ts, used by the auth plugin and every module alike.
+ */
+export { authRoutes } from './auth.routes.ts';
+export { authRepository, type AuthRepository } from './auth.repository.ts';
+export { authService, type AuthService } from './auth.service.ts';
+export { sessionRepository, type SessionRepository } from './session.repository.ts';
+export { sessionService, type SessionService } from './session.service.ts';

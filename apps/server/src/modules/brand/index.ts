@@ -1,0 +1,3 @@
+/** The brand module's door: brands by host, their public calls, assets and the web page's head. */
+export { brandAssets, brandRoutes } from './brand.routes.ts';
+export { brandIndexHtml, brandService, type BrandService } from './brand.service.ts';

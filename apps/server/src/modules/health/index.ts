@@ -1,0 +1,3 @@
+/** The health module's door. */
+export { healthRoutes } from './health.routes.ts';
+export { healthRepository } from './health.repository.ts';

@@ -1,0 +1,43 @@
+import type { AlertsRepository, ClearedRow } from '../modules/alerts/index.ts';
+import { alertEvent, clearedEvent, isAlarmKind } from '../modules/alerts/index.ts';
+import type { DeviceLink, StateChange } from '../modules/units/index.ts';
+import { type FleetServer, siteRoom, type Warn } from './rooms.ts';
+
+/**
+ * Alerts to the site rooms: 'alerts:new' for alerts the events processor raised, 'alerts:cleared'
+ * for alerts a call cleared; after either, an alarm's vehicle state goes out again (its vehiclealarm)
+ * through the vehicle update feed.
+ */
+export function alertFeed(io: FleetServer, deps: {
+  devices: DeviceLink; alerts: AlertsRepository; sendAlarmState: (units: StateChange[]) => void; warn: Warn;
+}) {
+  const alarmUnits = (rows: Array<{ kind: string; unitId: number; siteId: number }>): StateChange[] =>
+    [...new Map(rows.filter((r) => isAlarmKind(r.kind)).map((r) => [r.unitId, { unitId: r.unitId, siteId: r.siteId }])).values()];
+
+  const stopAlerts = deps.devices.onAlerts((raised) => {
+    void deps.alerts.describe(raised.map((a) => a.aid)).then((rows) => {
+      const bySite = new Map<number, ReturnType<typeof alertEvent>[]>();
+      for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), alertEvent(r)]);
+      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:new', list);
+    }, deps.warn('alerts not sent'));
+    // The state processor may have sent the position before this alert existed: send the alarm now.
+    deps.sendAlarmState(alarmUnits(raised));
+  });
+
+  return {
+    /**
+     * Tells the sites' open browsers that alerts were cleared: 'alerts:cleared' with their ids, and
+     * for a cleared alarm (panic, geofence) the vehicle's state with its recomputed vehiclealarm,
+     * stamped with its current report time so a browser holding that report still applies it.
+     */
+    alertsCleared(rows: ClearedRow[]): void {
+      const bySite = new Map<number, ClearedRow[]>();
+      for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), r]);
+      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:cleared', list.map(clearedEvent));
+      deps.sendAlarmState(alarmUnits(rows.map((r) => ({ kind: r.kind, unitId: r.unit_id, siteId: r.site_id }))));
+    },
+    close(): void {
+      stopAlerts();
+    },
+  };
+}
