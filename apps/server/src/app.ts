@@ -31,6 +31,7 @@ import type { DeviceLink } from './modules/units/device-link.ts';
 import { unitsRepository } from './modules/units/units.repository.ts';
 import { unitsRoutes } from './modules/units/units.routes.ts';
 import { tenancyService } from './modules/tenancy/tenancy.service.ts';
+import { access } from './plugins/access.ts';
 import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { parseQuery, redactUrl, requestContext } from './plugins/request-context.ts';
@@ -145,6 +146,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(auth, { resolveCaller });
+  const unitsRepo = unitsRepository(db);
+  await app.register(access, {
+    sitesOfCustomer: tenancy.sitesOfCustomer,
+    siteOfUnit: async (id: number) => (await unitsRepo.unitWithState(id))?.unit.siteId ?? null,
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Fleet platform API', version: opts.version }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -159,17 +165,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     const poi = poiRepository(pool);
-    await api.register(fleetRoutes, { repo: fleetRepository(db, pool), poi, tenancy });
+    await api.register(fleetRoutes, { repo: fleetRepository(db, pool), poi });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alertsRepository(pool), onCleared: gateway.alertsCleared });
     await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
-    await api.register(poiRoutes, { repo: poi, tenancy, geofencesChanged: () => {
+    await api.register(poiRoutes, { repo: poi, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
     } });
     await api.register(siteRoutes, { pool, onMessage: gateway.siteMessage });
     await api.register(unitsRoutes, {
-      repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
+      repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });
   }, { prefix: '/api/v1' });
   await app.register(brandAssets, { brands });

@@ -4,9 +4,8 @@ import {
 } from '@fleet/shared';
 import { formatLocation, isDriverOutOfDate, toLocationCode } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../../plugins/auth.ts';
+import { scopedOf } from '../../plugins/access.ts';
 import type { PoiRepository } from '../poi/poi.repository.ts';
-import type { TenancyService } from '../tenancy/tenancy.service.ts';
 import type { FleetRepository } from './fleet.repository.ts';
 import { vehicleLive } from './vehicle-view.ts';
 import { placeFinder } from './place-finder.ts';
@@ -15,12 +14,12 @@ const tag = { tags: ['fleet'] };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const NEVER_REPORTED = { speed: 0, ign: 0, updated: null, lat: null, lon: null, direction: 0, ptotrigger1: 0, ptotrigger2: 0 } as const;
 
-/** The site's lists. Each checks the site against the caller's sites before reading anything. */
-export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; poi: PoiRepository; tenancy: TenancyService }> = async (app, { repo, poi, tenancy }) => {
+/** The site's lists. Each rule checks the site against the caller's sites before anything is read. */
+export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; poi: PoiRepository }> = async (app, { repo, poi }) => {
   app.get('/vehicles', {
     schema: { ...tag, summary: "The site's vehicles with their latest state", querystring: siteQuerySchema, response: { 200: vehiclesAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
     const [rows, places] = await Promise.all([repo.vehiclesOfSite(request.query.siteid), poi.ofSite(request.query.siteid)]);
     const where = placeFinder(places);
     // Each vehicle is written out as one literal of a fixed shape: built by spreading objects
@@ -50,8 +49,9 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; poi: Po
 
   app.get('/units', {
     schema: { ...tag, summary: "A customer's units on the caller's sites", querystring: cidQuerySchema, response: { 200: unitsAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ customer: 'query.cid' }] } },
   }, async (request) => {
-    const siteIds = await tenancy.sitesOfCustomer(callerOf(request), request.query.cid);
+    const siteIds = scopedOf(request).customerSites;
     const rows = await repo.unitsOfSites(siteIds);
     return {
       ok: 1 as const,
@@ -64,12 +64,13 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; poi: Po
 
   app.get('/unittypes', {
     schema: { ...tag, summary: 'Unit types', response: { 200: unitTypesAnswerSchema } },
+    config: { access: { who: 'session' } },
   }, async () => ({ ok: 1 as const, unittypes: (await repo.unitTypes()).map((t) => ({ id: t.id, name: t.name, icon: t.icon })) }));
 
   app.get('/drivers', {
     schema: { ...tag, summary: "The site's drivers", querystring: siteQuerySchema, response: { 200: driversAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
     const rows = await repo.driversOfSite(request.query.siteid);
     const now = Date.now();
     return {
@@ -80,8 +81,8 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; poi: Po
 
   app.get('/groups', {
     schema: { ...tag, summary: "The site's groups that hold at least one vehicle", querystring: siteQuerySchema, response: { 200: groupsAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
     const rows = await repo.groupsOfSite(request.query.siteid);
     return {
       ok: 1 as const,

@@ -9,7 +9,7 @@ const started = Date.now();
 export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; version: string }> = async (app, { pool, version }) => {
   app.get('/health', {
     schema: { tags: ['health'], summary: 'Liveness and version', response: { 200: healthSchema } },
-    config: { access: 'public' },
+    config: { access: { who: 'public' } },
   }, async () => {
     try {
       await pool.query('SELECT 1');

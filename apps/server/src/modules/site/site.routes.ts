@@ -1,8 +1,7 @@
 import { plainSuccessSchema, siteMessageAnswerSchema, updateSiteMessageBodySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { badRequest } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { currentSiteOf, scopedOf } from '../../plugins/access.ts';
 
 const tag = { tags: ['site'] };
 
@@ -10,8 +9,9 @@ const tag = { tags: ['site'] };
 export const siteRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; onMessage: (siteId: number, message: string) => void }> = async (app, { pool, onMessage }) => {
   app.get('/sitemessage', {
     schema: { ...tag, summary: "The current site's message to its users", response: { 200: siteMessageAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ current: 'site', none: 'pass' }] } },
   }, async (request) => {
-    const siteId = callerOf(request).session.siteId;
+    const siteId = scopedOf(request).currentSite;
     if (!siteId) return { ok: 1 as const, message: '', siteid: null };
     const r = await pool.query<{ message: string }>('SELECT message FROM sites WHERE id = $1', [siteId]);
     return { ok: 1 as const, message: r.rows[0]?.message ?? '', siteid: siteId };
@@ -19,10 +19,9 @@ export const siteRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; onMessage: (site
 
   app.post('/updatesitemessage', {
     schema: { ...tag, summary: "Set the current site's message (administrators)", body: updateSiteMessageBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: 'admin' },
+    config: { access: { who: 'admin', scope: [{ current: 'site', none: { status: 400, message: 'Pick a site first: the message belongs to the site you are on.' } }] } },
   }, async (request) => {
-    const siteId = callerOf(request).session.siteId;
-    if (!siteId) throw badRequest('Pick a site first: the message belongs to the site you are on.');
+    const siteId = currentSiteOf(request);
     await pool.query('UPDATE sites SET message = $2 WHERE id = $1', [siteId, request.body.msg]);
     onMessage(siteId, request.body.msg);
     return { ok: 1 as const };
