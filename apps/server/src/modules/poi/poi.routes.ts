@@ -97,7 +97,7 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
     schema: { ...tag, summary: "Set a group's vehicles", body: groupUnitsBodySchema, response: { 200: plainSuccessSchema } },
     config: { access: onSite(
       { row: 'group', field: 'body.id', within: 'current site', missing: 'group or vehicle' },
-      { row: 'unit', field: 'body.units', within: 'current site', missing: 'group or vehicle' },
+      { row: 'vehicle', field: 'body.units', within: 'current site', missing: 'group or vehicle' },
     ) },
   }, async (request) => {
     const { id, units } = request.body;
