@@ -18,6 +18,7 @@ import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
+import { access } from './plugins/access.ts';
 import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { parseQuery, redactUrl, requestContext } from './plugins/request-context.ts';
@@ -139,6 +140,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(auth, { resolveCaller });
+  const unitsRepo = unitsRepository(db);
+  await app.register(access, {
+    sitesOfCustomer: tenancy.sitesOfCustomer,
+    siteOfUnit: async (id: number) => (await unitsRepo.unitWithState(id))?.unit.siteId ?? null,
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Fleet platform API', version: opts.version }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -152,17 +158,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       auth: authSvc, sessions, brands, perAddressPerMinute: limits.perAddressPerMinute, secureCookies: opts.secureCookies ?? false,
     });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
-    await api.register(fleetRoutes, { repo: fleet, vehicles, tenancy });
+    await api.register(fleetRoutes, { repo: fleet, vehicles });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alerts, onCleared: gateway.alertsCleared });
     await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
-    await api.register(poiRoutes, { repo: poi, tenancy, geofencesChanged: () => {
+    await api.register(poiRoutes, { repo: poi, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
     } });
     await api.register(siteRoutes, { repo: siteRepository(pool), onMessage: gateway.siteMessage });
     await api.register(unitsRoutes, {
-      repo: unitsRepository(db), tenancy, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
+      repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });
   }, { prefix: '/api/v1' });
   await app.register(brandAssets, { brands });

@@ -1,19 +1,11 @@
-import { isAdmin, NOT_ADMIN_REASON } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import proxyAddr from '@fastify/proxy-addr';
 import { forbidden, tokenError } from '../lib/errors.ts';
 import type { Caller, ResolveCaller } from '../lib/caller.ts';
-
-/** Who may call a route: nobody signed in, any session, administrators (usertype < 2), super administrators. */
-export type Access = 'public' | 'session' | 'admin' | 'super';
+import { whoRefusal } from './access.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-    /** Reachable while the user still has to change a forced password. */
-    duringForcedChange?: boolean;
-  }
   interface FastifyRequest {
     caller: Caller | null;
   }
@@ -59,22 +51,26 @@ export function handshakeHost(
   return host.replace(/:\d+$/, '');
 }
 
-/** Session check for every /api route; routes are closed unless they say `access: 'public'`. */
+/**
+ * Session check for every /api route: the caller is resolved and held to the `who` of the route's
+ * access rule (plugins/access.ts; a route without a rule does not start). The rule's scopes are
+ * checked there, after the input is validated.
+ */
 export const auth = fp(async (app: FastifyInstance, opts: { resolveCaller: ResolveCaller }) => {
   app.decorateRequest('caller', null);
   app.addHook('preValidation', async (request) => {
     // Only the API's own routes; an unknown /api path reaches the not-found answer as it is.
     if (!request.routeOptions.url?.startsWith('/api/v1/')) return;
     const config = request.routeOptions.config;
-    const access = config.access ?? 'session';
-    if (access === 'public') return;
+    const rule = config.access ?? { who: 'session' };
+    if (rule.who === 'public') return;
     if (!request.bearer) throw tokenError('You are not signed in.');
     const caller = await opts.resolveCaller(request.bearer, request.instanceUuid, request.hostname);
     request.caller = caller;
     if (caller.user.mustChangePassword && !config.duringForcedChange) {
       throw forbidden('You must change your password before you go on.');
     }
-    if (access === 'admin' && !isAdmin(caller.user.usertype)) throw forbidden(NOT_ADMIN_REASON);
-    if (access === 'super' && !caller.isSuper) throw forbidden('Only a super administrator may do this.');
+    const refusal = whoRefusal(rule, caller);
+    if (refusal) throw refusal;
   });
 }, { name: 'auth', dependencies: ['request-context'] });

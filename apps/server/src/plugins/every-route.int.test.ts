@@ -1,8 +1,9 @@
 import { schema } from '@fleet/db';
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createTestApp, XSRF } from '../../test/harness.ts';
+import { fieldPaths, sample, SAMPLES, setPath } from '../../test/route-inputs.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
 // Walks the real app's route table (collected with Fastify's onRoute as the app is built) and
@@ -30,59 +31,6 @@ async function signIn(): Promise<void> {
   token = picked.json().user?.token ?? user.token;
 }
 await signIn();
-
-/** Valid inputs the walker cannot make up from a schema (cross-field rules); the sign-in is another account's. */
-let serial = 0;
-const SAMPLES: Record<string, Record<string, unknown> | (() => Record<string, unknown>)> = {
-  // A new device each time, so every hostile registration reaches the insert (a second one would be 409).
-  'POST /api/v1/addnewsiteunit': () => ({ siteid: 1, uid: `walker-${++serial}`, unittype: 1 }),
-  'POST /api/v1/login': { versionstring: 'DEV:231', user: 'ops@northway.example', pass: 'wrong-password' },
-  'POST /api/v1/savepoi': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
-  'POST /api/v1/savegeofence': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
-};
-/** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
-const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',
-  '53.8,-1.5', '123456789012345', 51.5, 0, true, [], {}];
-
-function unwrap(s: z.ZodType): z.ZodType {
-  let x = s;
-  while (x instanceof z.ZodOptional || x instanceof z.ZodNullable || x instanceof z.ZodDefault) x = x.unwrap() as z.ZodType;
-  return x;
-}
-function isOptional(s: z.ZodType): boolean {
-  return s.safeParse(undefined).success;
-}
-/** A valid value for a schema: objects field by field (required fields only), leaves from CANDIDATES. */
-function sample(s: z.ZodType): unknown {
-  const inner = unwrap(s);
-  if (inner instanceof z.ZodObject) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(inner.shape as Record<string, z.ZodType>)) if (!isOptional(v)) out[k] = sample(v);
-    return out;
-  }
-  if (inner instanceof z.ZodEnum) return inner.options[0];
-  return CANDIDATES.find((c) => s.safeParse(c).success);
-}
-/** The input's field paths: top-level fields, nested object fields and the first item of arrays. */
-function fieldPaths(s: z.ZodType, at: string[] = []): string[][] {
-  const inner = unwrap(s);
-  if (inner instanceof z.ZodObject) {
-    return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([k, v]) => [[...at, k], ...fieldPaths(v, [...at, k])]);
-  }
-  if (inner instanceof z.ZodArray) return fieldPaths(inner.element as z.ZodType, [...at, '0']);
-  return [];
-}
-function setPath(base: unknown, path: string[], value: unknown): unknown {
-  const root = structuredClone(base ?? {}) as Record<string, unknown>;
-  let node: Record<string, unknown> = root;
-  path.forEach((key, i) => {
-    if (i === path.length - 1) { node[key] = value; return; }
-    const next = node[key];
-    node[key] = next !== null && typeof next === 'object' ? next : /^\d+$/.test(path[i + 1] ?? '') ? [] : {};
-    node = node[key] as Record<string, unknown>;
-  });
-  return root;
-}
 
 const big = 'x'.repeat(100_000);
 const BODY_VALUES: unknown[] = [

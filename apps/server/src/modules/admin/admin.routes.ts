@@ -6,7 +6,7 @@ import type { MailService } from '../mail/index.ts';
 export const adminRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
   app.get('/outbox', {
     schema: { tags: ['admin'], summary: 'Mail outbox (administrators): mail to users whose every site the caller administers; reset and welcome links are never shown', querystring: outboxQuerySchema, response: { 200: outboxAnswerSchema } },
-    config: { access: 'admin' },
+    config: { access: { who: 'admin' } },
   }, async (request) => {
     const caller = callerOf(request);
     const rows = await mail.list({ userId: caller.user.id, isSuper: caller.isSuper, siteIds: caller.siteIds }, request.query.limit ?? 50);

@@ -5,7 +5,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/caller.ts';
-import type { Caller } from '../../lib/caller.ts';
+import { currentSiteOf, scopedOf, type AccessRule } from '../../plugins/access.ts';
 import { alertLocation, panicString } from './alert-view.ts';
 import type { AlertsRepository, ClearedRow, ServiceDueRow } from './alerts.repository.ts';
 
@@ -22,7 +22,16 @@ function dueReasons(r: ServiceDueRow): string {
 }
 
 /** The sites an alert view covers: the session's current site (the spec's calls take no site). */
-const sitesOf = (c: Caller) => (c.session.siteId ? [c.session.siteId] : []);
+const sitesOf = (request: Parameters<typeof scopedOf>[0]) => {
+  const site = scopedOf(request).currentSite;
+  return site ? [site] : [];
+};
+/** Lists of the current site: none when the session has no site. */
+const currentSiteView = { current: 'site', none: 'pass' } as const;
+/** Working hours belong to the current site; without one, there is no such site. */
+const currentSiteNeeded = { current: 'site', none: { status: 404, message: 'No such site.' } } as const;
+const alertOnCallerSites = (field: 'body.aid') => ({ row: 'alert', field, within: 'caller sites', missing: 'alert' }) as const;
+const session = (...scope: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'session', scope });
 
 /** `onCleared` hears of every alert a clear call closed, after it committed (the site's browsers are told). */
 export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCleared?: (rows: ClearedRow[]) => void }> = async (app, { repo, onCleared }) => {
@@ -34,8 +43,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.get('/dashalerts', {
     schema: { ...tag, summary: "The site's open alerts: the panic string, geofence alerts and the dashboard counts", response: { 200: dashAlertsAnswerSchema } },
+    config: { access: session(currentSiteView) },
   }, async (request) => {
-    const sites = sitesOf(callerOf(request));
+    const sites = sitesOf(request);
     const [panic, zone, counts, due] = await Promise.all([
       repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), repo.serviceDue(sites),
     ]);
@@ -55,11 +65,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.get('/alertlist', {
     schema: { ...tag, summary: 'Alert records of one dashboard category (panic, zone, spn), newest first', querystring: alertListQuerySchema, response: { 200: alertListAnswerSchema } },
+    config: { access: session(currentSiteView, { row: 'alert', field: 'query.id', within: 'current site', missing: 'alert' }) },
   }, async (request) => {
     const { list, id, open } = request.query;
     if (list === 'servicing') {
       // Servicing is a state, not an event: each due unit is one record, its id the unit's.
-      const due = (await repo.serviceDue(sitesOf(callerOf(request)))).filter((r) => id === undefined || r.unit_id === id);
+      const due = (await repo.serviceDue(sitesOf(request))).filter((r) => id === undefined || r.unit_id === id);
       if (id !== undefined && due.length === 0) throw notFound('alert');
       return {
         ok: 1 as const,
@@ -71,7 +82,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
         })),
       };
     }
-    const rows = await repo.list(sitesOf(callerOf(request)), KIND[list], { id, openOnly: open === '1' });
+    const rows = await repo.list(sitesOf(request), KIND[list], { id, openOnly: open === '1' });
     if (id !== undefined && rows.length === 0) throw notFound('alert');
     return {
       ok: 1 as const,
@@ -85,6 +96,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.post('/clearpanicalarm', {
     schema: { ...tag, summary: 'Acknowledge a panic alert', body: clearPanicBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: session(alertOnCallerSites('body.aid')) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearOne(caller.siteIds, 'panic', request.body.aid, caller.user.id), 'alert');
@@ -92,6 +104,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.post('/clearvehiclealarm', {
     schema: { ...tag, summary: "Clear a vehicle's geofence alerts (its alarm flag)", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: session({ unit: 'body.uid' }) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearUnit(caller.siteIds, ['geofence'], request.body.uid, caller.user.id), 'unit');
@@ -99,6 +112,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.post('/clearalert', {
     schema: { ...tag, summary: 'Acknowledge one open alert of any kind (e.g. a Run Over)', body: clearAlertBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: session(alertOnCallerSites('body.aid')) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearOne(caller.siteIds, null, request.body.aid, caller.user.id), 'alert');
@@ -106,7 +120,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.post('/setserviceplan', {
     schema: { ...tag, summary: "Set a unit's service plan: due date, odometer (km) or engine hours (administrators)", body: servicePlanBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: 'admin' },
+    config: { access: { who: 'admin', scope: [{ unit: 'body.uid' }] } },
   }, async (request) => {
     const caller = callerOf(request);
     const { uid, duedate, duekm, duehours } = request.body;
@@ -118,6 +132,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
   // these define; only administrators change them.
   app.get('/serviceplan', {
     schema: { ...tag, summary: "A unit's service plan, its readings now and whether it is due", querystring: servicePlanQuerySchema, response: { 200: servicePlanAnswerSchema } },
+    config: { access: session({ unit: 'query.uid' }) },
   }, async (request) => {
     const r = await repo.servicePlan(callerOf(request).siteIds, request.query.uid);
     if (!r) throw notFound('unit');
@@ -129,9 +144,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.get('/workinghours', {
     schema: { ...tag, summary: "The current site's working hours (ignition on outside them is a Run Over) and its time zone", response: { 200: workingHoursAnswerSchema } },
+    config: { access: session(currentSiteNeeded) },
   }, async (request) => {
-    const siteId = callerOf(request).session.siteId;
-    const site = siteId ? await repo.workingHours(siteId) : null;
+    const site = await repo.workingHours(currentSiteOf(request));
     if (!site) throw notFound('site');
     const parsed = workingHoursSchema.safeParse(site.hours);
     return { ok: 1 as const, ...(parsed.success ? parsed.data : DEFAULT_WORKING_HOURS), timezone: site.timezone };
@@ -139,16 +154,15 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
 
   app.post('/setworkinghours', {
     schema: { ...tag, summary: "Set the current site's working hours: ignition on outside them is a Run Over (administrators)", body: workingHoursBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: 'admin' },
+    config: { access: { who: 'admin', scope: [currentSiteNeeded] } },
   }, async (request) => {
-    const siteId = callerOf(request).session.siteId;
-    if (!siteId) throw notFound('site');
-    await repo.setWorkingHours(siteId, request.body);
+    await repo.setWorkingHours(currentSiteOf(request), request.body);
     return { ok: 1 as const };
   });
 
   app.post('/clearspnalarm', {
     schema: { ...tag, summary: "Clear a vehicle's fault-code (SPN) alerts", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: session({ unit: 'body.uid' }) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearUnit(caller.siteIds, ['spn'], request.body.uid, caller.user.id), 'unit');

@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post('/login', {
     schema: { ...tag, summary: 'Sign in', querystring: loginQuerySchema, body: loginBodySchema, response: { 200: loginAnswerSchema } },
-    config: { access: 'public', rateLimit },
+    config: { access: { who: 'public' }, rateLimit },
   }, async (request, reply) => {
     const brand = await opts.brands.forHost(request.hostname);
     if (!brand) throw new ApiError(401, WRONG_CREDENTIALS);
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post('/logout', {
     schema: { ...tag, summary: 'Sign out: ends this session', body: emptyBody, response: { 200: plainSuccessSchema } },
-    config: { duringForcedChange: true },
+    config: { access: { who: 'session' }, duringForcedChange: true },
   }, async (request) => {
     await opts.sessions.revoke(callerOf(request).session.id, 'logout');
     return { ok: 1 as const };
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.get('/user', {
     schema: { ...tag, summary: 'The signed-in user, as the client stores it', response: { 200: userAnswerSchema } },
-    config: { duringForcedChange: true },
+    config: { access: { who: 'session' }, duringForcedChange: true },
   }, async (request) => {
     const caller = callerOf(request);
     return { ok: 1 as const, user: await opts.sessions.describe(caller.user, caller.session, request.bearer ?? '') };
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post('/changepassword', {
     schema: { ...tag, summary: 'Change the password; every session ends and a new token is returned', body: changePasswordBodySchema, response: { 200: userAnswerSchema } },
-    config: { duringForcedChange: true },
+    config: { access: { who: 'session' }, duringForcedChange: true },
   }, async (request) => ({
     ok: 1 as const,
     user: await opts.auth.changePassword(callerOf(request), request.body.pwd, request.headers['user-agent'] ?? ''),
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post('/resetpassword', {
     schema: { ...tag, summary: 'E-mail a password reset link (same answer for unknown addresses)', body: resetPasswordRequestBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: 'public', rateLimit },
+    config: { access: { who: 'public' }, rateLimit },
   }, async (request) => {
     opts.auth.requestReset(request.body.email);
     return { ok: 1 as const, message: RESET_REQUESTED };
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post('/passwordreset', {
     schema: { ...tag, summary: 'Set a new password from an e-mailed reset link', body: passwordResetBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: 'public', rateLimit },
+    config: { access: { who: 'public' }, rateLimit },
   }, async (request) => {
     await opts.auth.completeReset(request.body.email, request.body.guid, request.body.pwd);
     return { ok: 1 as const, message: 'Your password has been changed. Sign in with the new password.' };

@@ -7,7 +7,7 @@ import { publicBrand, type BrandService } from './brand.service.ts';
 export const brandRoutes: FastifyPluginAsyncZod<{ brands: BrandService }> = async (app, { brands }) => {
   app.get('/brand', {
     schema: { tags: ['brand'], summary: 'The brand of the host this was asked on', response: { 200: brandAnswerSchema } },
-    config: { access: 'public' },
+    config: { access: { who: 'public' } },
   }, async (request, reply) => {
     const brand = await brands.forRequest(request, reply);
     if (!brand) throw new ApiError(503, 'No brand is configured yet.');

@@ -4,28 +4,28 @@ import {
 } from '@fleet/shared';
 import { isDriverOutOfDate } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../../lib/caller.ts';
-import type { TenancyService } from '../tenancy/index.ts';
+import { scopedOf } from '../../plugins/access.ts';
 import type { FleetRepository } from './fleet.repository.ts';
 import type { VehicleReadModel } from './vehicle-read-model.ts';
 
 const tag = { tags: ['fleet'] };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The site's lists. Each checks the site against the caller's sites before reading anything. */
-export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; vehicles: VehicleReadModel; tenancy: TenancyService }> = async (app, { repo, vehicles: read, tenancy }) => {
+/** The site's lists. Each rule checks the site against the caller's sites before anything is read. */
+export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; vehicles: VehicleReadModel }> = async (app, { repo, vehicles: read }) => {
   app.get('/vehicles', {
     schema: { ...tag, summary: "The site's vehicles with their latest state", querystring: siteQuerySchema, response: { 200: vehiclesAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
     const vehicles = await read.vehiclesOfSite(request.query.siteid);
     return { ok: 1 as const, vehicles };
   });
 
   app.get('/units', {
     schema: { ...tag, summary: "A customer's units on the caller's sites", querystring: cidQuerySchema, response: { 200: unitsAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ customer: 'query.cid' }] } },
   }, async (request) => {
-    const siteIds = await tenancy.sitesOfCustomer(callerOf(request), request.query.cid);
+    const siteIds = scopedOf(request).customerSites;
     const rows = await repo.unitsOfSites(siteIds);
     return {
       ok: 1 as const,
@@ -38,12 +38,13 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; vehicle
 
   app.get('/unittypes', {
     schema: { ...tag, summary: 'Unit types', response: { 200: unitTypesAnswerSchema } },
+    config: { access: { who: 'session' } },
   }, async () => ({ ok: 1 as const, unittypes: (await repo.unitTypes()).map((t) => ({ id: t.id, name: t.name, icon: t.icon })) }));
 
   app.get('/drivers', {
     schema: { ...tag, summary: "The site's drivers", querystring: siteQuerySchema, response: { 200: driversAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
     const rows = await repo.driversOfSite(request.query.siteid);
     const now = Date.now();
     return {
@@ -54,8 +55,8 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; vehicle
 
   app.get('/groups', {
     schema: { ...tag, summary: "The site's groups that hold at least one vehicle", querystring: siteQuerySchema, response: { 200: groupsAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
     const rows = await repo.groupsOfSite(request.query.siteid);
     return {
       ok: 1 as const,

@@ -9,7 +9,7 @@ const started = Date.now();
 export const healthRoutes: FastifyPluginAsyncZod<{ repo: HealthRepository; version: string }> = async (app, { repo, version }) => {
   app.get('/health', {
     schema: { tags: ['health'], summary: 'Liveness and version', response: { 200: healthSchema } },
-    config: { access: 'public' },
+    config: { access: { who: 'public' } },
   }, async () => {
     try {
       await repo.ping();

@@ -1,7 +1,7 @@
 import { reverseAnswerSchema, reverseQuerySchema, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../lib/errors.ts';
-import { callerOf } from '../../lib/caller.ts';
+import { scopedOf } from '../../plugins/access.ts';
 import { poiFinder } from './place-finder.ts';
 import type { PoiRepository } from '../poi/index.ts';
 import { gazetteer, headingWords, placeText } from './gazetteer.ts';
@@ -13,9 +13,10 @@ export const placesRoutes: FastifyPluginAsyncZod<{ places: PoiRepository; w3w: W
 
   app.get('/reverse', {
     schema: { ...tag, summary: "Location text: 'At {POI}' inside one of the site's POI, else the nearest town", querystring: reverseQuerySchema, response: { 200: reverseAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ current: 'site', none: 'pass' }] } },
   }, async (request) => {
     const { lat, lng, dir } = request.query;
-    const siteId = callerOf(request).session.siteId;
+    const siteId = scopedOf(request).currentSite;
     const poi = poiFinder(siteId ? await places.ofSite(siteId) : [])(lat, lng);
     const heading = dir === undefined ? null : headingWords(dir);
     if (poi) return { ok: 1 as const, loc: `At ${poi}`, poi, town: null, distancekm: null, heading };
@@ -26,6 +27,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ places: PoiRepository; w3w: W
 
   app.get('/w3wfrom', {
     schema: { ...tag, summary: 'Coordinates of a what3words address (needs W3W_API_KEY)', querystring: w3wQuerySchema, response: { 200: w3wAnswerSchema } },
+    config: { access: { who: 'session' } },
   }, async (request) => {
     try {
       return { ok: 1 as const, ...(await w3w.toCoordinates(request.query.w3w)) };

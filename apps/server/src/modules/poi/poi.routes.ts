@@ -4,10 +4,8 @@ import {
   siteQuerySchema, type SavePoiBody,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { callerOf } from '../../lib/caller.ts';
-import type { Caller } from '../../lib/caller.ts';
-import type { TenancyService } from '../tenancy/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { currentSiteOf, type AccessRule } from '../../plugins/access.ts';
 import { poiView } from './poi-view.ts';
 import type { PoiInput, PoiRepository } from './poi.repository.ts';
 
@@ -15,10 +13,9 @@ const tag = { tags: ['poi'] };
 const QUICK_RADIUS_M = 100;
 
 /** The calls work on the session's current site, as the spec's client sends no site with them. */
-function siteOf(c: Caller): number {
-  if (!c.session.siteId) throw badRequest('Pick a site first.');
-  return c.session.siteId;
-}
+const PICK = { status: 400, message: 'Pick a site first.' } as const;
+const onSite = (...more: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'session', scope: [{ current: 'site', none: PICK }, ...more] });
+const placeId = (field: 'query.id' | 'body.id') => ({ row: 'place', field, within: 'current site', missing: 'place' }) as const;
 
 function input(b: SavePoiBody, isGeofence: boolean): PoiInput {
   const centre = b.mode === 1 ? parseCentre(b.gp) : null;
@@ -28,11 +25,10 @@ function input(b: SavePoiBody, isGeofence: boolean): PoiInput {
   };
 }
 
-interface PoiRoutesOptions { repo: PoiRepository; tenancy: TenancyService; geofencesChanged: () => Promise<void> }
+interface PoiRoutesOptions { repo: PoiRepository; geofencesChanged: () => Promise<void> }
 
-export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { repo, tenancy, geofencesChanged }) => {
-  async function save(caller: Caller, body: SavePoiBody, geofence: boolean): Promise<number> {
-    const site = siteOf(caller);
+export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { repo, geofencesChanged }) => {
+  async function save(site: number, body: SavePoiBody, geofence: boolean): Promise<number> {
     const data = input(body, geofence);
     let id = body.id;
     if (id === undefined) id = await repo.insert(site, data);
@@ -43,44 +39,50 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
 
   app.get('/poi', {
     schema: { ...tag, summary: "The site's points of interest, each with its geofence flag", querystring: siteQuerySchema, response: { 200: poiAnswerSchema } },
+    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
-    tenancy.assertSite(callerOf(request), request.query.siteid);
     return { ok: 1 as const, poi: (await repo.ofSite(request.query.siteid)).map(poiView) };
   });
 
   app.post('/savepoi', {
     schema: { ...tag, summary: 'Create or change a point of interest (circle or polygon)', body: savePoiBodySchema, response: { 200: savePoiAnswerSchema } },
-  }, async (request) => ({ ok: 1 as const, id: await save(callerOf(request), request.body, false) }));
+    config: { access: onSite(placeId('body.id')) },
+  }, async (request) => ({ ok: 1 as const, id: await save(currentSiteOf(request), request.body, false) }));
 
   app.post('/savegeofence', {
     schema: { ...tag, summary: 'Create or change a geofence: a POI whose entries and exits raise alerts', body: savePoiBodySchema, response: { 200: savePoiAnswerSchema } },
-  }, async (request) => ({ ok: 1 as const, id: await save(callerOf(request), request.body, true) }));
+    config: { access: onSite(placeId('body.id')) },
+  }, async (request) => ({ ok: 1 as const, id: await save(currentSiteOf(request), request.body, true) }));
 
   app.get('/getgeofence', {
     schema: { ...tag, summary: 'One POI or geofence', querystring: poiIdQuerySchema, response: { 200: geofenceAnswerSchema } },
+    config: { access: onSite(placeId('query.id')) },
   }, async (request) => {
-    const row = await repo.get(siteOf(callerOf(request)), request.query.id);
+    const row = await repo.get(currentSiteOf(request), request.query.id);
     if (!row) throw notFound('place');
     return { ok: 1 as const, poi: poiView(row) };
   });
 
   app.post('/deletegeofence', {
     schema: { ...tag, summary: 'Delete a POI or geofence', body: poiIdBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: onSite(placeId('body.id')) },
   }, async (request) => {
-    if (!(await repo.remove(siteOf(callerOf(request)), request.body.id))) throw notFound('place');
+    if (!(await repo.remove(currentSiteOf(request), request.body.id))) throw notFound('place');
     await geofencesChanged();
     return { ok: 1 as const };
   });
 
   app.get('/searchpoi', {
     schema: { ...tag, summary: "Search the site's POI by name", querystring: searchPoiQuerySchema, response: { 200: poiAnswerSchema } },
-  }, async (request) => ({ ok: 1 as const, poi: (await repo.search(siteOf(callerOf(request)), request.query.s)).map(poiView) }));
+    config: { access: onSite() },
+  }, async (request) => ({ ok: 1 as const, poi: (await repo.search(currentSiteOf(request), request.query.s)).map(poiView) }));
 
   app.post('/quickpoi', {
     schema: { ...tag, summary: `Drop a ${QUICK_RADIUS_M} m circle POI at a point`, body: quickPoiBodySchema, response: { 200: savePoiAnswerSchema } },
+    config: { access: onSite() },
   }, async (request) => {
     const { name, lat, lng } = request.body;
-    const id = await repo.insert(siteOf(callerOf(request)), {
+    const id = await repo.insert(currentSiteOf(request), {
       name, mode: 1, lat, lon: lng, radius: QUICK_RADIUS_M, points: null, showOnMap: true, isGeofence: false,
     });
     return { ok: 1 as const, id };
@@ -88,13 +90,18 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
 
   app.post('/addgroup', {
     schema: { ...tag, summary: 'Create a vehicle group on the current site', body: addGroupBodySchema, response: { 200: addGroupAnswerSchema } },
-  }, async (request) => ({ ok: 1 as const, id: await repo.addGroup(siteOf(callerOf(request)), request.body.name) }));
+    config: { access: onSite() },
+  }, async (request) => ({ ok: 1 as const, id: await repo.addGroup(currentSiteOf(request), request.body.name) }));
 
   app.post('/groupunits', {
     schema: { ...tag, summary: "Set a group's vehicles", body: groupUnitsBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: onSite(
+      { row: 'group', field: 'body.id', within: 'current site', missing: 'group or vehicle' },
+      { row: 'vehicle', field: 'body.units', within: 'current site', missing: 'group or vehicle' },
+    ) },
   }, async (request) => {
     const { id, units } = request.body;
-    if (!(await repo.setGroupUnits(siteOf(callerOf(request)), id, units))) throw notFound('group or vehicle');
+    if (!(await repo.setGroupUnits(currentSiteOf(request), id, units))) throw notFound('group or vehicle');
     return { ok: 1 as const };
   });
 };

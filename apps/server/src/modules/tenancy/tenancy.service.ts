@@ -39,15 +39,9 @@ export function tenancyService(repo: TenancyRepository) {
       return siteId;
     },
 
-    /** Refuses a site outside the caller's exactly as one that does not exist. */
-    assertSite(caller: Caller, siteId: number): void {
-      if (!caller.siteIds.includes(siteId)) throw notFound('site');
-    },
-
-    /** The caller's sites that belong to customer `cid`; refused when there are none. */
+    /** The caller's sites that belong to customer `cid` (none when it is not the caller's); the access check asks it. */
     async sitesOfCustomer(caller: Caller, cid: number): Promise<number[]> {
       const rows = (await repo.sitesWithCustomers(caller.siteIds)).filter((r) => r.customerId === cid);
-      if (rows.length === 0) throw notFound('customer');
       return rows.map((r) => r.siteId);
     },
   };

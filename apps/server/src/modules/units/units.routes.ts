@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/caller.ts';
 import type { Caller } from '../../lib/caller.ts';
-import type { TenancyService } from '../tenancy/index.ts';
+import type { AccessRule } from '../../plugins/access.ts';
 import type { UnitsRepository } from './units.repository.ts';
 import { vehicleLive } from '../fleet/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -15,23 +15,25 @@ import type { DeviceLink } from './device-link.ts';
 
 const tag = { tags: ['units'] };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+/** The unit named by `uid` must be on one of the caller's sites. */
+const COMMAND_NOTE = 'A command that changes the device is for administrators only (403 from the handler, which reads cmd).';
+const onUnit = (who: AccessRule['who'], field: 'query.uid' | 'body.uid'): AccessRule => ({ who, scope: [{ unit: field }] });
 
-export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy: TenancyService; devices: DeviceLink; mail: MailService; commandTimeoutMs: number }> = async (app, opts) => {
-  const { repo, tenancy, devices } = opts;
+export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; devices: DeviceLink; mail: MailService; commandTimeoutMs: number }> = async (app, opts) => {
+  const { repo, devices } = opts;
 
-  /** The unit, refused like a missing one when it is not on one of the caller's sites. */
-  async function unitOf(caller: Caller, uid: number) {
+  /** The unit with its state (the access rule has checked it is on one of the caller's sites). */
+  async function unitOf(uid: number) {
     const found = await repo.unitWithState(uid);
-    if (!found || !caller.siteIds.includes(found.unit.siteId)) throw notFound('unit');
+    if (!found) throw notFound('unit');
     return found;
   }
 
   app.post('/addnewsiteunit', {
     schema: { ...tag, summary: 'Register a device on a site (administrators); its next attempt is accepted', body: addSiteUnitBodySchema, response: { 200: addSiteUnitAnswerSchema } },
-    config: { access: 'admin' },
+    config: { access: { who: 'admin', scope: [{ site: 'body.siteid' }] } },
   }, async (request) => {
     const { siteid, uid, unittype, registration } = request.body;
-    tenancy.assertSite(callerOf(request), siteid);
     if (!(await repo.unitTypeExists(unittype))) throw badRequest(`There is no unit type ${unittype}.`);
     const existing = await repo.unitByDevice(uid);
     if (existing) {
@@ -49,7 +51,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
 
   app.get('/unknowndevices', {
     schema: { ...tag, summary: 'Devices that tried to report without being registered (super administrators)', response: { 200: unknownDevicesAnswerSchema } },
-    config: { access: 'super' },
+    config: { access: { who: 'super' } },
   }, async () => ({
     ok: 1 as const,
     devices: (await repo.unknownDevices()).map((d) => ({
@@ -59,17 +61,17 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
 
   app.get('/unitflaggedrecords', {
     schema: { ...tag, summary: "A unit's newest records refused as implausible, with the reasons (administrators)", querystring: uidQuerySchema, response: { 200: flaggedRecordsAnswerSchema } },
-    config: { access: 'admin' },
+    config: { access: onUnit('admin', 'query.uid') },
   }, async (request) => {
-    const { unit } = await unitOf(callerOf(request), request.query.uid);
+    const { unit } = await unitOf(request.query.uid);
     return { ok: 1 as const, records: await repo.flaggedRecords(unit.id, 50) };
   });
 
   app.post('/resetunitstate', {
     schema: { ...tag, summary: "Rebuild a unit's state from its newest plausible position (administrators)", body: resetUnitStateBodySchema, response: { 200: resetUnitStateAnswerSchema } },
-    config: { access: 'admin' },
+    config: { access: onUnit('admin', 'body.uid') },
   }, async (request) => {
-    const { unit } = await unitOf(callerOf(request), request.body.uid);
+    const { unit } = await unitOf(request.body.uid);
     await devices.resetState(unit.id);
     const s = (await repo.unitWithState(unit.id))?.state;
     return { ok: 1 as const, state: s ? { updated: s.deviceTime.toISOString(), lat: s.lat, lon: s.lon } : null };
@@ -77,8 +79,9 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
 
   app.get('/lastunitinfo', {
     schema: { ...tag, summary: "A unit's latest state", querystring: uidQuerySchema, response: { 200: lastUnitInfoAnswerSchema } },
+    config: { access: onUnit('session', 'query.uid') },
   }, async (request) => {
-    const { unit, state: s } = await unitOf(callerOf(request), request.query.uid);
+    const { unit, state: s } = await unitOf(request.query.uid);
     return {
       ok: 1 as const,
       unit: {
@@ -93,8 +96,9 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
 
   app.get('/lastfmsv2data', {
     schema: { ...tag, summary: "A unit's latest FMS/CAN values", querystring: uidQuerySchema, response: { 200: lastFmsAnswerSchema } },
+    config: { access: onUnit('session', 'query.uid') },
   }, async (request) => {
-    const { unit, state: s } = await unitOf(callerOf(request), request.query.uid);
+    const { unit, state: s } = await unitOf(request.query.uid);
     return {
       ok: 1 as const,
       fms: {
@@ -105,7 +109,6 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
   });
 
   async function send(caller: Caller, uid: number, cmd: string) {
-    await unitOf(caller, uid);
     if (!isReadOnlyCommand(cmd) && !isAdmin(caller.user.usertype)) {
       throw forbidden('Only an administrator may send this command: it changes the device.');
     }
@@ -125,10 +128,12 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
 
   app.get('/sendfmscommand', {
     schema: { ...tag, summary: 'Send a GPRS (Codec 12) command to a device and wait for its reply', querystring: fmsCommandQuerySchema, response: { 200: commandAnswerSchema } },
+    config: { access: { ...onUnit('session', 'query.uid'), note: COMMAND_NOTE } },
   }, async (request) => send(callerOf(request), request.query.uid, request.query.cmd));
 
   app.get('/sendiocommand', {
     schema: { ...tag, summary: 'Send an output (IO) command to a device and wait for its reply', querystring: ioCommandQuerySchema, response: { 200: commandAnswerSchema } },
+    config: { access: { ...onUnit('session', 'query.uid'), note: COMMAND_NOTE } },
   }, async (request) => {
     const caller = callerOf(request);
     const notify = request.query.notifyemail;
@@ -148,6 +153,6 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; tenancy
 
   app.get('/ingeststats', {
     schema: { ...tag, summary: 'Device listener counters (super administrators)', response: { 200: ingestStatsAnswerSchema } },
-    config: { access: 'super' },
+    config: { access: { who: 'super' } },
   }, async () => ({ ok: 1 as const, stats: devices.stats() }));
 };

@@ -1,0 +1,189 @@
+import { schema } from '@fleet/db';
+import type { FastifyInstance, RouteHandlerMethod, RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { createTestApp } from '../../test/harness.ts';
+import { sample, SAMPLES } from '../../test/route-inputs.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import type { AccessRule, Field, Scope } from './access.ts';
+
+// Walks every declared API call × role × tenant scope and checks the answer against the call's
+// declared rule: 401 without a session, 403 for the wrong role, 404 (as for a missing id) when an
+// id lies outside the caller's tenancy, and through to the handler otherwise. A call that passes
+// its access checks answers 299 here instead of running (the probe header, wired in with onRoute),
+// so nothing is changed by the calls that are let through. Ids of rows that the repository's query
+// confines (places, groups, alerts) are sent for real when they are another site's: the answer
+// must be the declared 404.
+
+const PROBE = 'x-access-probe';
+const routes: RouteOptions[] = [];
+const t = await createTestApp({
+  onRoute: (r) => {
+    routes.push(r);
+    const handler = r.handler as RouteHandlerMethod;
+    r.handler = function probe(this: FastifyInstance, request, reply) {
+      if (request.headers[PROBE]) return reply.code(299).send({ ok: 1, probe: 1 });
+      return handler.call(this, request, reply);
+    };
+  },
+  logLevel: 'warn',
+});
+afterAll(async () => { await t.close(); });
+
+const { pool, db } = t.database;
+const one = async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows[0] as T;
+
+// Tenants: the demo's two customers and brands, plus a second customer on the first brand.
+const leeds = await one<{ id: number; customer_id: number; brand_id: number }>(
+  `SELECT s.id, s.customer_id, c.brand_id FROM sites s JOIN customers c ON c.id = s.customer_id WHERE s.name = 'Leeds Depot'`);
+const [calder] = await db.insert(schema.customers).values({ brandId: leeds.brand_id, name: 'Calder Haulage (matrix)' }).returning();
+await db.insert(schema.sites).values({ customerId: calder!.id, name: 'Halifax Yard (matrix)' });
+await db.insert(schema.units).values({ siteId: (await one<{ id: number }>(`SELECT id FROM sites WHERE name = 'Halifax Yard (matrix)'`)).id, deviceId: 'matrix-halifax-1', unitTypeId: 1, registration: 'MX01 HFX' });
+
+interface Target { scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number }
+async function target(scope: string, siteName: string): Promise<Target> {
+  const s = await one<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites WHERE name = $1', [siteName]);
+  const unit = (await one<{ id: number }>('SELECT min(id) AS id FROM units WHERE site_id = $1', [s.id])).id;
+  const [place] = await db.insert(schema.poi).values({ siteId: s.id, name: `Matrix ${scope}`, mode: 1, lat: 53.8, lon: -1.5, radius: 50 }).returning();
+  const [group] = await db.insert(schema.groups).values({ siteId: s.id, name: `Matrix ${scope}` }).returning();
+  const [alert] = await db.insert(schema.alerts).values({
+    siteId: s.id, unitId: unit, kind: 'panic', event: 'press', positionId: -s.id, happenedAt: new Date(), lat: 53.8, lon: -1.5,
+  }).returning();
+  return { scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id };
+}
+const TARGETS = [
+  await target('own site', 'Leeds Depot'),
+  await target('another site of the customer', 'Bradford Yard'),
+  await target('another customer of the brand', 'Halifax Yard (matrix)'),
+  await target('another brand', 'Wakefield Works'),
+];
+const allSites = (await pool.query<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites')).rows;
+const siteOfUnit = new Map(TARGETS.map((x) => [x.unit, x.site]));
+
+// Callers: nobody, an operator and a site administrator of Leeds (the demo's), a super administrator on Leeds.
+const SUPER = { email: 'matrix.super@fleet.test', password: 'Matrix!pass123' };
+await db.insert(schema.users).values({ email: SUPER.email, name: 'Matrix', usertype: 0, passwordHash: await hashPassword(SUPER.password) });
+const superUser = await t.login(SUPER.email, SUPER.password);
+const superToken = (await t.call('GET', `pick?companyid=${leeds.customer_id}&cid=${leeds.id}`, { token: superUser.token })).json().user.token as string;
+
+interface Role { name: string; token?: string; usertype: number | null; sites: number[] }
+const ROLES: Role[] = [
+  { name: 'nobody', usertype: null, sites: [] },
+  { name: 'operator', token: (await t.login('ops.leeds@aire-valley.example')).token, usertype: 2, sites: [leeds.id] },
+  { name: 'site administrator', token: (await t.login('admin.leeds@aire-valley.example')).token, usertype: 1, sites: [leeds.id] },
+  { name: 'super administrator', token: superToken, usertype: 0, sites: allSites.map((s) => s.id) },
+];
+
+/** The answer the rule promises this caller for these ids: a status and, for a refusal, its message. */
+function expected(rule: AccessRule, role: Role, x: Target): { status: number; message?: string; real?: boolean } {
+  if (rule.who === 'public') return { status: 299 };
+  if (!role.token) return { status: 401 };
+  if (rule.who === 'admin' && !(role.usertype !== null && role.usertype < 2)) return { status: 403, message: 'Not Admin' };
+  if (rule.who === 'super' && role.usertype !== 0) return { status: 403, message: 'Only a super administrator may do this.' };
+  if (rule.who === 'operator' && !(role.usertype !== null && role.usertype <= 2)) return { status: 403 };
+  const mine = (site: number) => role.sites.includes(site);
+  for (const s of rule.scope ?? []) {
+    if ('site' in s && !mine(x.site)) return { status: 404, message: 'No such site.' };
+    if ('customer' in s && !allSites.some((site) => site.customer_id === x.customer && mine(site.id))) return { status: 404, message: 'No such customer.' };
+    if ('unit' in s && !mine(siteOfUnit.get(x.unit) ?? -1)) return { status: 404, message: 'No such unit.' };
+  }
+  for (const s of rule.scope ?? []) {
+    if ('row' in s && !(s.within === 'current site' ? x.site === leeds.id : mine(x.site))) {
+      return { status: 404, message: `No such ${s.missing}.`, real: true };
+    }
+  }
+  return { status: 299 };
+}
+
+/** The target's id for a scope's field. */
+function idFor(s: Scope, x: Target): [Field, unknown] | null {
+  if ('site' in s) return [s.site, x.site];
+  if ('customer' in s) return [s.customer, x.customer];
+  if ('unit' in s) return [s.unit, x.unit];
+  if ('row' in s) {
+    const ids: Record<string, unknown> = { place: x.place, group: x.group, alert: x.alert, vehicle: [x.unit] };
+    return [s.field, ids[s.row]];
+  }
+  return null;
+}
+
+const api = routes
+  .filter((r) => typeof r.url === 'string' && r.url.startsWith('/api/v1/'))
+  .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((method) => ({ method: method as 'GET' | 'POST', route: r })));
+
+/** Input fields that name a tenant's row: each must be covered by a scope of the call's rule. */
+const TENANT_IDS = new Set(['siteid', 'cid', 'companyid', 'uid', 'unitid', 'aid', 'id', 'units']);
+/** Fields of those names that are no tenant id, with why. */
+const NOT_TENANT_IDS = new Set([
+  'POST /api/v1/addnewsiteunit body.uid', // the device's own id (IMEI) being registered, not a unit id
+]);
+
+/** Inputs that pick a branch the fixtures have (panic alerts). */
+const OVERRIDES: Record<string, Record<string, unknown>> = { 'GET /api/v1/alertlist': { list: 'panic' } };
+
+describe('every declared call × role × tenant scope answers as its access rule says', () => {
+  it('collects the whole route table, every call with a rule', () => {
+    expect(api.length).toBeGreaterThan(40);
+    expect(api.filter((a) => !a.route.config?.access).map((a) => `${a.method} ${a.route.url}`)).toEqual([]);
+  });
+
+  it('scopes every tenant id a call takes (a new id field needs a scope in its rule)', () => {
+    const missing: string[] = [];
+    for (const { method, route } of api) {
+      const rule = route.config?.access as AccessRule;
+      const declared = new Set<string>((rule.scope ?? []).map((s) => idFor(s, TARGETS[0]!)?.[0] ?? ''));
+      for (const part of ['query', 'body'] as const) {
+        const shape = (route.schema?.[part === 'query' ? 'querystring' : 'body'] as z.ZodObject | undefined)?.shape ?? {};
+        for (const field of Object.keys(shape)) {
+          const name = `${part}.${field}`;
+          if (TENANT_IDS.has(field) && !declared.has(name) && !NOT_TENANT_IDS.has(`${method} ${route.url} ${name}`)) missing.push(`${method} ${route.url} ${name}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it.each(api.map((a) => [`${a.method} ${a.route.url}`, a] as const))('%s', async (name, { method, route }) => {
+    const rule = route.config?.access as AccessRule;
+    const given = SAMPLES[name];
+    const fresh = () => ({ ...(typeof given === 'function' ? given() : given) });
+    const bodySchema = route.schema?.body as z.ZodType | undefined;
+    const querySchema = route.schema?.querystring as z.ZodType | undefined;
+    const failures: string[] = [];
+    for (const role of ROLES) {
+      for (const x of TARGETS) {
+        const query = { ...((querySchema ? (method === 'GET' && given ? fresh() : sample(querySchema)) : {}) as Record<string, unknown>), ...OVERRIDES[name] };
+        const body = bodySchema ? { ...((given ? fresh() : sample(bodySchema)) as Record<string, unknown>) } : undefined;
+        for (const s of rule.scope ?? []) {
+          const id = idFor(s, x);
+          if (!id) continue;
+          const [part, field] = id[0].split('.') as ['query' | 'body', string];
+          (part === 'query' ? query : (body as Record<string, unknown>))[field] = id[1];
+        }
+        if (querySchema) expect(querySchema.safeParse(query).success, `${name}: no valid query`).toBe(true);
+        if (bodySchema) expect(bodySchema.safeParse(body).success, `${name}: no valid body`).toBe(true);
+        const want = expected(rule, role, x);
+        const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+        const res = await t.call(method, `${(route.url as string).slice('/api/v1/'.length)}${qs ? `?${qs}` : ''}`, {
+          token: role.token, ...(body ? { body } : {}), headers: want.real ? {} : { [PROBE]: '1' },
+        });
+        const message = res.statusCode === 299 ? undefined : (res.json() as { message?: string }).message;
+        if (res.statusCode !== want.status || (want.message !== undefined && message !== want.message)) {
+          failures.push(`${role.name} / ${x.scope}: ${res.statusCode} ${message ?? ''} (rule says ${want.status} ${want.message ?? ''})`);
+        }
+      }
+    }
+    expect(failures, name).toEqual([]);
+  }, 60_000);
+
+  it("refuses every session's token on another brand's host", async () => {
+    const northway = await t.hostOfUser('ops@northway.example');
+    const failures: string[] = [];
+    for (const { method, route } of api) {
+      if ((route.config?.access as AccessRule).who === 'public') continue;
+      const res = await t.call(method, (route.url as string).slice('/api/v1/'.length), { token: ROLES[1]!.token, headers: { host: northway, [PROBE]: '1' } });
+      if (res.statusCode !== 401) failures.push(`${method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

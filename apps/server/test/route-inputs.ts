@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// Valid inputs for any API call, made from its zod schemas: the hostile-input walker
+// (plugins/every-route.int.test.ts) puts its values in them, the access matrix
+// (plugins/access-matrix.int.test.ts) its tenant ids.
+
+/** Valid inputs the walker cannot make up from a schema (cross-field rules); the sign-in is another account's. */
+let serial = 0;
+export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<string, unknown>)> = {
+  // A new device each time, so every hostile registration reaches the insert (a second one would be 409).
+  'POST /api/v1/addnewsiteunit': () => ({ siteid: 1, uid: `walker-${++serial}`, unittype: 1 }),
+  'POST /api/v1/login': { versionstring: 'DEV:231', user: 'ops@northway.example', pass: 'wrong-password' },
+  'POST /api/v1/savepoi': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
+  'POST /api/v1/savegeofence': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
+};
+/** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
+const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',
+  '53.8,-1.5', '123456789012345', 51.5, 0, true, [], {}];
+
+export function unwrap(s: z.ZodType): z.ZodType {
+  let x = s;
+  while (x instanceof z.ZodOptional || x instanceof z.ZodNullable || x instanceof z.ZodDefault) x = x.unwrap() as z.ZodType;
+  return x;
+}
+export function isOptional(s: z.ZodType): boolean {
+  return s.safeParse(undefined).success;
+}
+/** A valid value for a schema: objects field by field (required fields only), leaves from CANDIDATES. */
+export function sample(s: z.ZodType): unknown {
+  const inner = unwrap(s);
+  if (inner instanceof z.ZodObject) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(inner.shape as Record<string, z.ZodType>)) if (!isOptional(v)) out[k] = sample(v);
+    return out;
+  }
+  if (inner instanceof z.ZodEnum) return inner.options[0];
+  return CANDIDATES.find((c) => s.safeParse(c).success);
+}
+/** The input's field paths: top-level fields, nested object fields and the first item of arrays. */
+export function fieldPaths(s: z.ZodType, at: string[] = []): string[][] {
+  const inner = unwrap(s);
+  if (inner instanceof z.ZodObject) {
+    return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([k, v]) => [[...at, k], ...fieldPaths(v, [...at, k])]);
+  }
+  if (inner instanceof z.ZodArray) return fieldPaths(inner.element as z.ZodType, [...at, '0']);
+  return [];
+}
+export function setPath(base: unknown, path: string[], value: unknown): unknown {
+  const root = structuredClone(base ?? {}) as Record<string, unknown>;
+  let node: Record<string, unknown> = root;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) { node[key] = value; return; }
+    const next = node[key];
+    node[key] = next !== null && typeof next === 'object' ? next : /^\d+$/.test(path[i + 1] ?? '') ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  });
+  return root;
+}
+
