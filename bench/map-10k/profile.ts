@@ -4,8 +4,7 @@ import { chromium } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, createFleetSite, DeviceFleet, startFleetServer, waitForStates } from '../fleet-bench.ts';
-import { benchDatabase, root } from '../lib.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, benchDatabase, CHROMIUM_ARGS, CHROMIUM_PATH, createFleetSite, DeviceFleet, root, startFleetServer, waitForStates } from '../lib.ts';
 
 /** What bench/map-10k/probe.js leaves on the page. */
 type BenchWindow = { __bench: Record<string, number | null> };
