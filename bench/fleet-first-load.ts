@@ -7,17 +7,15 @@
 // cache for contrast. The site's units have one stored position each; the devices are then closed,
 // so the server is quiet during the loads.
 // Usage: npx tsx bench/fleet-first-load.ts [--vehicles 10000] [--trials 3] [--first-wait 180] [--no-land] [--timeout 1800]
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
-  BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, cleanUpOnExit, CpuMeter, createFleetSite, DeviceFleet, machineLine, startFleetServer, waitForStates,
-  type FleetServer,
-} from './fleet-bench.ts';
-import { benchDatabase, percentile, root, type BenchDb } from './lib.ts';
+  BENCH_EMAIL, BENCH_PASSWORD, benchDatabase, type BenchDb, benchLog, CHROMIUM_ARGS, CHROMIUM_PATH, chromiumPid, cleanUpOnExit, CpuMeter, createFleetSite, DeviceFleet, type FleetServer, machine, percentile, root, startFleetServer, waitForStates,
+} from './lib.ts';
 
 const { values } = parseArgs({ options: {
   vehicles: { type: 'string', default: '10000' }, trials: { type: 'string', default: '3' }, timeout: { type: 'string', default: '1800' },
@@ -30,7 +28,7 @@ const trials = Number(values.trials);
 const firstWaitMs = Number(values['first-wait']) * 1000;
 const probe = path.join(root, 'bench/map-10k/probe.js');
 const dist = path.join(root, 'apps/web/dist');
-const log = (s: string) => process.stderr.write(`[first-load ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+const log = benchLog('first-load');
 const command = `npx tsx bench/fleet-first-load.ts ${process.argv.slice(2).join(' ')}`.trim();
 
 let db: BenchDb | undefined;
@@ -83,18 +81,6 @@ function jsSummary(list: Fetched[]) {
     all: list.reduce((a, f) => a + f.bytes, 0), worker: js.some((f) => /worker/i.test(f.url)),
   };
 }
-
-const chromiumPid = (): number | undefined => {
-  for (const e of readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('chrom')) return Number(e);
-    } catch { /* gone */ }
-  }
-  return undefined;
-};
 
 interface FleetTimes { firstVehicle: number; tile: number; canvas: number; firstRow: number; vehiclesApi: number; domContentLoaded: number; others?: number }
 
@@ -193,7 +179,7 @@ async function main() {
   const s = (x: number) => (Number.isFinite(x) ? `${(x / 1000).toFixed(2)} s` : `not within ${firstWaitMs / 1000} s`);
   const lines: string[] = [];
   lines.push(`fleet-first-load: ${command}`);
-  lines.push(`date: ${started.toISOString()}; machine: ${machineLine()}; ${db.label}; Chromium ${browser.version()} headless, SwiftShader WebGL; ${n} vehicles on the site${values['no-land'] ? '; basemap land file refused (--no-land)' : ''}`);
+  lines.push(`date: ${started.toISOString()}; machine: ${machine()}; ${db.label}; Chromium ${browser.version()} headless, SwiftShader WebGL; ${n} vehicles on the site${values['no-land'] ? '; basemap land file refused (--no-land)' : ''}`);
   const r0 = rows[0]!;
   lines.push(`JS transferred, cold cache (trial 1; gzip -6 of the same files in brackets; served as ${r0.fleet.encodings}):`);
   lines.push(`  /login: ${r0.login.files} files ${kib(r0.login.bytes)} (${kib(r0.login.gz)}); all resources ${kib(r0.login.all)}`);

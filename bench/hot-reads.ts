@@ -15,9 +15,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Database } from '@fleet/db';
 import {
-  BENCH_EMAIL, BENCH_PASSWORD, cleanUpOnExit, CpuMeter, createFleetSite, FLEET_BOX, machineLine, startFleetServer, type FleetServer,
-} from './fleet-bench.ts';
-import { benchDatabase, type BenchDb } from './lib.ts';
+  BENCH_EMAIL, BENCH_PASSWORD, benchDatabase, type BenchDb, benchLog, cleanUpOnExit, CpuMeter, createFleetSite, FLEET_BOX, type FleetServer, machine, startFleetServer,
+} from './lib.ts';
 
 const { values } = parseArgs({ options: {
   vehicles: { type: 'string', default: '500' },
@@ -39,7 +38,7 @@ const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const probeConnections = Number(values['probe-connections']);
-const log = (s: string) => process.stderr.write(`[hot-reads ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+const log = benchLog('hot-reads');
 const command = `npx tsx bench/hot-reads.ts ${process.argv.slice(2).join(' ')}`.trim();
 
 /** Places on the site: 1 per 2.5 vehicles (200 at 500), a fifth of them geofences, a sixth polygons. */
@@ -211,7 +210,7 @@ async function main() {
 
   const lines: string[] = [];
   lines.push(`hot-reads: ${command}`);
-  lines.push(`date: ${started.toISOString()}; machine: ${machineLine()}; ${db.label}`);
+  lines.push(`date: ${started.toISOString()}; machine: ${machine()}; ${db.label}`);
   lines.push(`site: ${n} vehicles with state, ${seeded.places} places, ${seeded.openAlerts} open alerts, ${seeded.clearedAlerts} cleared; server log level ${values['log-level']}; accept-encoding '${values['accept-encoding']}'; ${seconds} s per run after ${warmup} s warm-up`);
   lines.push(`answer sizes (uncompressed): ${[...sizes].map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`).join(', ')}`);
   const head = ['call', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'non-2xx', 'KiB/s sent', 'server cores', 'postgres cores', 'other cores', 'server CPU ms/req', 'postgres CPU ms/req'];

@@ -6,17 +6,14 @@
 // Chromium draws WebGL in software (SwiftShader), so only the comparison between the two is meaningful.
 // Usage: npx tsx bench/map-10k.ts [--vehicles 10000] [--seconds 20] [--settle 5] [--rounds 1] [--first-wait 300] [--timeout 1800]
 import { readFileSync, existsSync } from 'node:fs';
-import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import {
-  BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, cleanUpOnExit, CpuMeter, createFleetSite, DeviceFleet, machineLine, startFleetServer,
-  waitForStates, type FleetServer,
-} from './fleet-bench.ts';
-import { benchDatabase, percentile, root, type BenchDb } from './lib.ts';
+  BENCH_EMAIL, BENCH_PASSWORD, benchDatabase, type BenchDb, benchLog, CHROMIUM_ARGS, CHROMIUM_PATH, chromiumPid, cleanUpOnExit, CpuMeter, createFleetSite, DeviceFleet, type FleetServer, machine, percentile, root, startFleetServer, waitForStates,
+} from './lib.ts';
 
 const { values } = parseArgs({ options: {
   vehicles: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '20' }, settle: { type: 'string', default: '5' },
@@ -30,7 +27,7 @@ const settleMs = Number(values.settle) * 1000;
 const rounds = Number(values.rounds);
 const firstWaitMs = Number(values['first-wait']) * 1000;
 const probe = path.join(root, 'bench/map-10k/probe.js');
-const log = (s: string) => process.stderr.write(`[map-10k ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+const log = benchLog('map-10k');
 const command = `npx tsx bench/map-10k.ts ${process.argv.slice(2).join(' ')}`.trim();
 
 let db: BenchDb | undefined;
@@ -78,18 +75,6 @@ function servePlain(f: DeviceFleet): Promise<number> {
   });
   return new Promise((resolve) => plainServer!.listen(0, '127.0.0.1', () => resolve((plainServer!.address() as { port: number }).port)));
 }
-
-const chromiumPid = (): number | undefined => {
-  for (const e of readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('chrom')) return Number(e);
-    } catch { /* gone */ }
-  }
-  return undefined;
-};
 
 interface Window {
   frames: number[];
@@ -295,7 +280,7 @@ async function main() {
 
   const lines: string[] = [];
   lines.push(`map-10k: ${command}`);
-  lines.push(`date: ${started.toISOString()}; machine: ${machineLine()}; ${db.label}; Chromium ${browser.version()} headless, SwiftShader WebGL`);
+  lines.push(`date: ${started.toISOString()}; machine: ${machine()}; ${db.label}; Chromium ${browser.version()} headless, SwiftShader WebGL`);
   for (const [i, r] of results.entries()) {
     const a = summary(r.app);
     const p = summary(r.plain);

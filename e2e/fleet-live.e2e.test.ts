@@ -71,6 +71,7 @@ describe('live fleet', () => {
 
     // The vehicles answer is on screen; now the device reports, while the socket is still held.
     await reportAsDevice(unit.deviceid, [position(113)]);
+    // Proves a negative (the page does not change while its socket is held): a fixed wait.
     await new Promise((r) => setTimeout(r, 1500));
     expect(await row.textContent()).not.toContain('driving at 70 mph');
 

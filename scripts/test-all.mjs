@@ -1,6 +1,6 @@
 // `npm test`: every suite, one after another, then one line totalling them all.
 // Suites: unit; integration on the embedded PostgreSQL; integration on TEST_DATABASE_URL when set;
-// browser (e2e) when Chromium is there (required when CI is set).
+// browser (e2e) when Chromium is there (required when CI is set). LINT_FAILED=1 (set by .ci/run) adds one failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +56,12 @@ for (const [i, suite] of suites.entries()) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
+}
+
+// .ci/run lints first and passes the outcome on: a failed lint is one failure in the total.
+if (process.env.LINT_FAILED === '1') {
+  console.log('lint: FAILED — counted as one failure (the output of npm run lint is above the suites)');
+  totals.failed += 1;
 }
 
 const executed = totals.passed + totals.failed;

@@ -4,8 +4,10 @@ import { chromium } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { BENCH_EMAIL, BENCH_PASSWORD, CHROMIUM_ARGS, CHROMIUM_PATH, createFleetSite, DeviceFleet, startFleetServer, waitForStates } from '../fleet-bench.ts';
-import { benchDatabase, root } from '../lib.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, benchDatabase, CHROMIUM_ARGS, CHROMIUM_PATH, createFleetSite, DeviceFleet, root, startFleetServer, waitForStates } from '../lib.ts';
+
+/** What bench/map-10k/probe.js leaves on the page. */
+type BenchWindow = { __bench: Record<string, number | null> };
 
 const n = Number(process.argv[2] ?? 500);
 const db = await benchDatabase();
@@ -33,8 +35,8 @@ try {
   await cdp.send('Profiler.start');
   const t = Date.now();
   await page.goto(`${server.url}/tabs/tabs/fleet`);
-  await page.waitForFunction(() => (window as any).__bench.firstVehicleFrameAt !== null, null, { timeout: 180_000, polling: 250 });
-  console.log('first vehicle after', (Date.now() - t) / 1000, 's', await page.evaluate(() => { const B = (window as any).__bench; return { tile: B.firstVehicleTileAt, frame: B.firstVehicleFrameAt, nav: performance.getEntriesByType('resource').filter((e) => e.name.includes('vehicles')).map((e) => [e.name.slice(-40), e.startTime, (e as PerformanceResourceTiming).responseEnd]) }; }));
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.firstVehicleFrameAt !== null, null, { timeout: 180_000, polling: 250 });
+  console.log('first vehicle after', (Date.now() - t) / 1000, 's', await page.evaluate(() => { const B = (window as unknown as BenchWindow).__bench; return { tile: B.firstVehicleTileAt, frame: B.firstVehicleFrameAt, nav: performance.getEntriesByType('resource').filter((e) => e.name.includes('vehicles')).map((e) => [e.name.slice(-40), e.startTime, (e as PerformanceResourceTiming).responseEnd]) }; }));
   const { profile: p1 } = await cdp.send('Profiler.stop');
   await new Promise((r) => setTimeout(r, 3000));
   await cdp.send('Profiler.start');
@@ -48,11 +50,11 @@ try {
     }
     return maps.get(url);
   };
-  const report = (label: string, profile: any) => {
+  const report = (label: string, profile: typeof p1) => {
     const self = new Map<string, number>();
-    const byId = new Map<number, any>(profile.nodes.map((nd: any) => [nd.id, nd]));
+    const byId = new Map(profile.nodes.map((nd) => [nd.id, nd]));
     const dt = new Map<number, number>();
-    profile.samples.forEach((s: number, i: number) => dt.set(s, (dt.get(s) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+    (profile.samples ?? []).forEach((s, i) => dt.set(s, (dt.get(s) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
     for (const [id, ms] of dt) {
       const nd = byId.get(id)!;
       const cf = nd.callFrame;

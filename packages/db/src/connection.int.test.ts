@@ -28,7 +28,8 @@ describe('a checked-out client whose connection dies', () => {
     const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     // The connection dies between two statements, as when the database restarts.
     await admin.query('SELECT pg_terminate_backend($1)', [pid]);
-    await new Promise((r) => setTimeout(r, 300));
+    // Gone on the server's side before the client tries again.
+    await expect.poll(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount).toBe(0);
     await expect(client.query('SELECT 1')).rejects.toThrow();
     client.done();
     const again = await database.pool.query('SELECT 1 AS one');

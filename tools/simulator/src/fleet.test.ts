@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { formatStatus, runFleet } from './fleet.ts';
 import { type DeviceSpec, syntheticSpecs } from './specs.ts';
-import { startFakeServer } from './testing/fake-server.ts';
+import { startFakeServer, waitFor } from './testing/fake-server.ts';
 
 describe('runFleet', () => {
   it('runs Teltonika devices and phones, reports status lines and stops after --duration', async () => {
@@ -35,7 +35,7 @@ describe('runFleet', () => {
       statusEveryMs: 300,
       print: (line) => lines.push(line),
     });
-    await new Promise((r) => setTimeout(r, 700));
+    await waitFor(() => fleet.stats().connected === 4, 5000, 'the four Teltonika devices to connect');
     expect(fleet.stats()).toMatchObject({ devices: 5, teltonika: 4, phones: 1, connected: 4 });
     const final = await fleet.done;
     expect(await fleet.stop()).toEqual(final);

@@ -1,6 +1,6 @@
-import { mulberry32, type Rng } from '@fleet/db/seed/prng';
+import { mulberry32, type Rng } from '@fleet/demo/prng';
 
-export type { Rng } from '@fleet/db/seed/prng';
+export type { Rng } from '@fleet/demo/prng';
 
 /** A seeded PRNG (the seed's mulberry32), so a simulated vehicle is reproducible. */
 export function seededRng(seed: number): Rng {

@@ -1,6 +1,6 @@
-import { SITE_FLEETS } from '@fleet/db/seed/data/fleet';
-import { demoDevices } from '@fleet/db/seed/demo-devices';
-import { imei, luhnDigit } from '@fleet/db/seed/prng';
+import { SITE_FLEETS } from '@fleet/demo/data/fleet';
+import { demoDevices } from '@fleet/demo/demo-devices';
+import { imei, luhnDigit } from '@fleet/demo/prng';
 import { describe, expect, it } from 'vitest';
 import { routeById } from './routes/index.ts';
 import { DEFAULT_IMEI_BASE, demoSpecs, imeiSequence, syntheticSpecs } from './specs.ts';

@@ -1,5 +1,5 @@
-import { demoDevices } from '@fleet/db/seed/demo-devices';
-import { luhnDigit } from '@fleet/db/seed/prng';
+import { demoDevices } from '@fleet/demo/demo-devices';
+import { luhnDigit } from '@fleet/demo/prng';
 import { seedFrom } from './rng.ts';
 import { allRoutes, routesForSite } from './routes/index.ts';
 import type { VehicleOptions } from './vehicle.ts';

@@ -49,6 +49,7 @@ describe('a source outside the allow-list', () => {
     for (const imei of [van.device_id, '356209080000098']) {
       sock.send(encodeUdpDatagram({ packetId: 1, avlPacketId: 1, imei, packet: { codec: CODEC_8E, records: [record(1)] } }), t.ingest.ports.teltonikaUdp, '127.0.0.1');
     }
+    // Proves a negative (no ACK comes): no event to wait for, so a fixed wait.
     await new Promise((r) => setTimeout(r, 700));
     sock.close();
     expect(acks).toEqual([]);

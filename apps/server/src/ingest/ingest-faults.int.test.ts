@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { until } from '../../test/until.ts';
 
 let t: TestApp;
 let imei: string;
@@ -16,13 +17,9 @@ afterAll(async () => { await t.close(); });
 
 const port = () => t.ingest.ports.teltonika;
 const closedBecause = (reason: string) => t.ingest.stats.snapshot().closedBecause[reason] ?? 0;
+/** Whether the server has closed the device's connection (within 3 s). */
+const waitClosed = (d: TestDevice) => until(() => d.closed, (closed) => closed, 3000);
 const stored = async () => Number((await t.database.pool.query('SELECT count(*) FROM positions')).rows[0].count);
-
-async function waitClosed(d: TestDevice, ms = 3000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!d.closed && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
-  return d.closed;
-}
 
 describe('the device listener under bad input', () => {
   it('closes a silent connection that never logs in', async () => {
@@ -48,12 +45,14 @@ describe('the device listener under bad input', () => {
   });
 
   it('refuses a flood of connections from one address beyond the limit, while serving the rest', async () => {
+    const openBefore = t.ingest.stats.snapshot().connectionsOpen;
     const flood = await Promise.all(Array.from({ length: 8 }, () => TestDevice.connect(port())));
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => flood.filter((d) => d.closed).length, (n) => n >= 3);
     expect(flood.filter((d) => d.closed).length).toBe(3);
     expect(closedBecause('address-limit')).toBe(3);
     for (const d of flood) d.close();
-    await new Promise((r) => setTimeout(r, 100));
+    // The server has seen them go: the address is under its limit again.
+    await until(() => t.ingest.stats.snapshot().connectionsOpen, (n) => n <= openBefore);
     const ok = await TestDevice.connect(port());
     expect(await ok.login(imei)).toBe(1);
     expect(await ok.send([record(5)])).toBe(1);

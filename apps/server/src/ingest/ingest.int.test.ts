@@ -4,6 +4,7 @@ import dgram from 'node:dgram';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { until } from '../../test/until.ts';
 import { record, TestDevice } from '../../test/device-client.ts';
 
 let t: TestApp;
@@ -23,15 +24,6 @@ const port = () => t.ingest.ports.teltonika;
 const count = async (unitId: number) =>
   Number((await t.database.pool.query('SELECT count(*) FROM positions WHERE unit_id = $1', [unitId])).rows[0].count);
 
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('Teltonika TCP', () => {
   it('accepts a registered device, ACKs the record count after commit, and keeps the state', async () => {
     const d = await TestDevice.connect(port());
@@ -39,7 +31,7 @@ describe('Teltonika TCP', () => {
     const records = [record(1), record(2), record(3)];
     expect(await d.send(records)).toBe(3);
     expect(await count(known.id)).toBe(3);
-    const vehicles = await waitFor(
+    const vehicles = await until(
       async () => (await t.call('GET', `vehicles?siteid=${ops.siteid}`, { token: ops.token })).json().vehicles,
       (v: { unitid: number; lat: number | null }[] | undefined) => v?.find((x) => x.unitid === known.id)?.lat != null,
     );
@@ -98,7 +90,7 @@ describe('Teltonika TCP', () => {
       await d.login(known.device_id);
       const batch = [record(100, { altitude: 4321 }), record(101), record(102)];
       const pending = d.send(batch, 20_000);
-      const killed = await waitFor(async () => (await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      const killed = await until(async () => (await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event = 'PgSleep' AND pid <> pg_backend_pid()`)).rowCount ?? 0, (n) => n > 0, 15_000);
       expect(killed).toBeGreaterThan(0);
       expect(await pending).toBeNull();
@@ -155,7 +147,7 @@ describe('Teltonika TCP', () => {
     const timeout = await t.call('GET', `sendiocommand?uid=${known.id}&cmd=${encodeURIComponent('setdigout 1')}`, { token: admin.token });
     expect(timeout.statusCode).toBe(504);
     d.close();
-    await waitFor(async () => t.ingest.commands.isOnline(known.id), (v) => !v);
+    await until(async () => t.ingest.commands.isOnline(known.id), (v) => !v);
     const offline = await t.call('GET', `sendfmscommand?uid=${known.id}&cmd=getinfo`, { token: ops.token });
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toMatch(/offline/);

@@ -5,12 +5,14 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { alertsRepository } from '../modules/alerts/index.ts';
 import { fleetRepository, vehicleReadModel } from '../modules/fleet/index.ts';
 import { poiRepository } from '../modules/poi/index.ts';
+import { caughtUp, until } from '../../test/until.ts';
 
 // Asset trackers (unit type 6) report movement starts, stops and periodic pings; the vehicles
 // answer's loc carries the matching location code, and a movement start raises the alarm flag.
 let t: TestApp;
 let ops: SessionUser;
-let asset: { id: number; device_id: string };
+let admin: SessionUser;
+let assets = 0;
 let van: { id: number; device_id: string };
 let seq = 0;
 
@@ -29,15 +31,6 @@ const report = (moving: 0 | 1) => {
   return r;
 };
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const vehicle = async (unitId: number): Promise<Vehicle> =>
   ((await t.call('GET', `vehicles?siteid=${ops.siteid}`, { token: ops.token })).json().vehicles as Vehicle[]).find((v) => v.unitid === unitId) as Vehicle;
 /** The vehicle once it shows the position of record `i`. */
@@ -49,8 +42,8 @@ const movementAlerts = async (unitId: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   ops = await t.login('ops.leeds@aire-valley.example');
+  admin = await t.login('admin.leeds@aire-valley.example');
   const pick = (type: number) => t.database.pool.query('SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id = $2 ORDER BY id LIMIT 1', [ops.siteid, type]).then((r) => r.rows[0]);
-  asset = await pick(6);
   van = await pick(1);
 });
 afterAll(async () => {
@@ -58,24 +51,40 @@ afterAll(async () => {
 });
 
 describe('location codes of an asset tracker', () => {
-  let device: TestDevice;
-  beforeAll(async () => {
-    device = await TestDevice.connect(t.ingest.ports.teltonika);
-    expect(await device.login(asset.device_id)).toBe(1);
-  });
-  afterAll(() => device.close());
+  const devices: TestDevice[] = [];
+  afterAll(() => { for (const d of devices) d.close(); });
+
+  /**
+   * A newly registered asset tracker, connected, that has sent `history` (one report a packet) and
+   * whose reports the processors have applied: each case starts from the state it asserts on.
+   */
+  async function assetAfter(history: Array<0 | 1>): Promise<{ id: number; device: TestDevice }> {
+    const uid = `35620908${9_000_000 + ++assets}`; // 15 digits, no demo device has it
+    const added = await t.call('POST', 'addnewsiteunit', { token: admin.token, body: { siteid: ops.siteid, uid, unittype: 6 } });
+    expect(added.json().ok).toBe(1);
+    const device = await TestDevice.connect(t.ingest.ports.teltonika);
+    devices.push(device);
+    expect(await device.login(uid)).toBe(1);
+    for (const moving of history) expect(await device.send([report(moving)])).toBe(1);
+    await caughtUp(t.database.pool);
+    return { id: added.json().unitid as number, device };
+  }
 
   it('marks its first report a ping, without raising anything', async () => {
-    expect(await device.send([report(0)])).toBe(1);
+    const asset = await assetAfter([]);
+    expect(await asset.device.send([report(0)])).toBe(1);
     const v = await vehicleAt(asset.id, seq);
     const { code, text } = parseLocation(v.loc);
     expect(code).toBe('assetPing');
     expect(text).toMatch(/km from [A-Z]/);
     expect(v.vehiclealarm).toBe(false);
+    await caughtUp(t.database.pool);
+    expect(await movementAlerts(asset.id)).toEqual([]);
   });
 
   it('marks a movement start Asset Movement and raises the alarm flag as an open Zone alert', async () => {
-    expect(await device.send([report(1)])).toBe(1);
+    const asset = await assetAfter([0]);
+    expect(await asset.device.send([report(1)])).toBe(1);
     const v = await vehicleAt(asset.id, seq);
     expect(parseLocation(v.loc).code).toBe('assetMovement');
     const flagged = await until(() => vehicle(asset.id), (x) => x.vehiclealarm);
@@ -88,25 +97,31 @@ describe('location codes of an asset tracker', () => {
   });
 
   it('marks a report while still moving a ping, and keeps the alarm until it is cleared', async () => {
-    expect(await device.send([report(1)])).toBe(1);
+    const asset = await assetAfter([0, 1]);
+    expect(await asset.device.send([report(1)])).toBe(1);
     const v = await vehicleAt(asset.id, seq);
     expect(parseLocation(v.loc).code).toBe('assetPing');
     expect(v.vehiclealarm).toBe(true);
+    await caughtUp(t.database.pool);
     expect(await movementAlerts(asset.id)).toHaveLength(1);
   });
 
   it('marks a stop Movement Ended', async () => {
-    expect(await device.send([report(0)])).toBe(1);
+    const asset = await assetAfter([0, 1]);
+    expect(await asset.device.send([report(0)])).toBe(1);
     expect(parseLocation((await vehicleAt(asset.id, seq)).loc).code).toBe('movementEnded');
   });
 
   it("sends the loc with its code in the live update, as the vehicles answer has it", async () => {
+    const asset = await assetAfter([0, 1, 0]);
     const live = (await liveUpdates(t).updatesForChanges([{ unitId: asset.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
     expect(live?.[0]?.loc).toBe((await vehicle(asset.id)).loc);
     expect(parseLocation(live?.[0]?.loc).code).toBe('movementEnded');
   });
 
   it('clears the alarm with clearvehiclealarm, as a geofence alert', async () => {
+    const asset = await assetAfter([0, 1]);
+    expect((await vehicle(asset.id)).vehiclealarm).toBe(true);
     expect((await t.call('POST', 'clearvehiclealarm', { token: ops.token, body: { uid: asset.id } })).json().ok).toBe(1);
     expect((await vehicle(asset.id)).vehiclealarm).toBe(false);
     expect((await movementAlerts(asset.id))[0]?.cleared).not.toBeNull();
@@ -114,24 +129,26 @@ describe('location codes of an asset tracker', () => {
 
   it('judges each report of one packet against the one before it, not the last stored state', async () => {
     // stopped -> start -> stop in one packet: one movement alert; the latest report is a stop.
-    expect(await device.send([report(1), report(0)])).toBe(2);
+    const asset = await assetAfter([0]);
+    expect(await asset.device.send([report(1), report(0)])).toBe(2);
     const v = await vehicleAt(asset.id, seq);
     expect(parseLocation(v.loc).code).toBe('movementEnded');
-    const alerts = await until(() => movementAlerts(asset.id), (a) => a.some((x) => x.cleared === null));
-    expect(alerts.filter((a) => a.cleared === null)).toHaveLength(1);
-    expect(alerts).toHaveLength(2);
+    await caughtUp(t.database.pool);
+    const alerts = await movementAlerts(asset.id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.cleared).toBeNull();
     expect((await vehicle(asset.id)).vehiclealarm).toBe(true);
   });
 
   it('does not raise a movement alert again when the device re-sends a packet', async () => {
+    const asset = await assetAfter([0]);
     const again = [report(0), report(1)];
-    expect(await device.send(again)).toBe(2);
-    await vehicleAt(asset.id, seq);
-    const before = await until(() => movementAlerts(asset.id), (a) => a.length === 3);
-    expect(before).toHaveLength(3);
-    expect(await device.send(again)).toBe(2);
-    await new Promise((r) => setTimeout(r, 600));
-    expect(await movementAlerts(asset.id)).toHaveLength(3);
+    expect(await asset.device.send(again)).toBe(2);
+    await caughtUp(t.database.pool);
+    expect(await movementAlerts(asset.id)).toHaveLength(1);
+    expect(await asset.device.send(again)).toBe(2);
+    await caughtUp(t.database.pool);
+    expect(await movementAlerts(asset.id)).toHaveLength(1);
   });
 });
 
@@ -148,7 +165,7 @@ describe('vehicles that are not asset trackers', () => {
     const live = (await liveUpdates(t).updatesForChanges([{ unitId: van.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
     expect(live?.[0]).toBeDefined();
     expect(live?.[0]?.loc).toBe(v.loc);
-    await new Promise((r) => setTimeout(r, 300));
+    await caughtUp(t.database.pool);
     expect(await movementAlerts(van.id)).toEqual([]);
     device.close();
   });

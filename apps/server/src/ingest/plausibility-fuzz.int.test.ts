@@ -5,6 +5,7 @@ import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { until } from '../../test/until.ts';
 import type { LivePosition } from './ingest-events.ts';
 
 // Issue 8, item 2: random records through every ingest path (Teltonika TCP, UDP, OsmAnd) are all
@@ -56,15 +57,6 @@ function sendUdp(datagram: Buffer): Promise<Buffer | null> {
   }).finally(() => sock.close());
 }
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   ops = await t.login('ops.leeds@aire-valley.example');
@@ -111,7 +103,7 @@ describe('random records through every ingest path', () => {
       const r = await t.database.pool.query(`SELECT (SELECT max(id) FROM positions) AS top, (SELECT position_id FROM processor_cursors WHERE name = 'state') AS s`);
       return r.rows[0].top === r.rows[0].s;
     };
-    expect(await until(done, (v) => v)).toBe(true);
+    expect(await until(done, (v) => v, 15_000)).toBe(true);
     const at = now();
     const state = await t.database.pool.query(`SELECT unit_id, (extract(epoch FROM device_time) * 1000)::float8 AS t, lat, lon, speed FROM unit_state WHERE unit_id = ANY($1::int[])`,
       [Object.values(units).map((u) => u.id)]);

@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record } from '../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { until } from '../../test/until.ts';
 import type { LivePosition } from './ingest-events.ts';
 
 // Issue 8, item 2: one implausible record (latitude 200, device time 9999-12-31) must never become
@@ -20,15 +21,6 @@ let unitId: number;
 const live: LivePosition[] = [];
 
 interface Vehicle { unitid: number; lat: number | null; lon: number | null; updated: string | null }
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function sendUdp(datagram: Buffer, timeoutMs = 2000): Promise<Buffer | null> {
   const sock = dgram.createSocket('udp4');

@@ -45,6 +45,7 @@ describe('Socket.IO event limit', () => {
     await expect.poll(() => notices.length).toBe(1);
     expect(notices[0]).toMatchObject({ closing: false });
     expect(s.connected).toBe(true);
+    // Time itself is the condition: the bucket earns events back by the second (asking sooner would spend them).
     await new Promise((r) => setTimeout(r, 1100)); // two events earned back
     expect(await subscribe(s, 999_999)).toEqual({ ok: 0, message: 'No such unit.' });
   });

@@ -15,7 +15,7 @@ describe('TokenBucket', () => {
 
 describe('eventLimiter', () => {
   it('refuses events over the limit, then closes a client that keeps on', () => {
-    let now = 0;
+    const now = 0;
     const next = eventLimiter({ burst: 2, perSecond: 1, patience: 3 }, () => now);
     expect([next(), next(), next(), next(), next(), next()]).toEqual(['ok', 'ok', 'refused', 'refused', 'refused', 'close']);
   });

@@ -60,6 +60,7 @@ describe('realtime gateway', () => {
     const frame = await got;
     expect(frame.uid).toBe(unit.id);
     expect(frame.hex.startsWith('00000000')).toBe(true);
+    // Proves a negative (nothing more arrives): no event to wait for, so a fixed wait.
     await new Promise((r) => setTimeout(r, 200));
     expect(seenByOther).toEqual([]);
     device.close();
@@ -164,6 +165,7 @@ describe('realtime gateway', () => {
     await device.send([pressed]);
     const alert = await got;
     expect(alert).toMatchObject({ kind: 'panic', event: 'press', uid: unit.id });
+    // Proves a negative (nothing more arrives): no event to wait for, so a fixed wait.
     await new Promise((r) => setTimeout(r, 200));
     expect(leaked).toEqual([]);
     device.close();

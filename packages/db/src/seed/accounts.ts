@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as schema from '../schema.ts';
 import type { Executor } from './brands.ts';
-import { DEMO_ACCOUNTS } from './data/people.ts';
+import { DEMO_ACCOUNTS } from '@fleet/demo';
 
 export interface StoredAccount {
   email: string;

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, luhnDigit, type PoiPoint } from '@fleet/demo';
 import { count, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, connect, type Database } from '../connection.ts';
 import * as schema from '../schema.ts';
 import { ensureDefaultBrand } from './brands.ts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from './data/people.ts';
-import type { PoiPoint } from './data/poi.ts';
 import { seedDemo } from './demo.ts';
-import { luhnDigit } from './prng.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,10 +3,15 @@ import type { Db } from '../connection.ts';
 import * as schema from '../schema.ts';
 import { readDemoAccounts, type StoredAccount } from './accounts.ts';
 import { type Executor, ensureDefaultBrand, ensureDemoBrands } from './brands.ts';
-import { DEMO_UNIT_TYPES, SITE_GROUPS } from './data/fleet.ts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, SITE_MESSAGES } from './data/people.ts';
-import { SITE_POI } from './data/poi.ts';
-import { demoFleetPlanner } from './demo-devices.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CUSTOMERS,
+  DEMO_UNIT_TYPES,
+  demoFleetPlanner,
+  SITE_GROUPS,
+  SITE_MESSAGES,
+  SITE_POI,
+} from '@fleet/demo';
 import { siteImage } from './logos.ts';
 
 export interface SeedDemoResult {

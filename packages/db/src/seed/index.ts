@@ -8,14 +8,19 @@ export {
   ensureDefaultBrand,
   ensureDemoBrands,
 } from './brands.ts';
+// The demo data itself lives in @fleet/demo (no database); re-exported here for the seed's callers.
 export {
   DEFAULT_VEHICLE_ICON,
+  DEMO_ACCOUNTS,
+  DEMO_CUSTOMERS,
   DEMO_UNIT_TYPES,
+  type DemoAccount,
+  type DemoDevice,
+  demoDevices,
+  type PoiPoint,
+  SITE_POI,
   UNIT_TYPE,
   VEHICLE_ICONS,
   type VehicleIcon,
-} from './data/fleet.ts';
-export { DEMO_ACCOUNTS, DEMO_CUSTOMERS, type DemoAccount } from './data/people.ts';
-export { type PoiPoint, SITE_POI } from './data/poi.ts';
+} from '@fleet/demo';
 export { type SeedDemoResult, seedDemo } from './demo.ts';
-export { type DemoDevice, demoDevices } from './demo-devices.ts';

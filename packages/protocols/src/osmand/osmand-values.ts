@@ -94,6 +94,7 @@ export function parseDeviceId(raw: unknown): string {
   if (id.length > 128) {
     throw new ProtocolError('invalid_field', `invalid id: ${id.length} characters, at most 128 allowed`);
   }
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point of this check
   if (/[\u0000-\u001f\u007f]|\p{Cs}/u.test(id)) {
     throw new ProtocolError('invalid_field', 'invalid id: it holds control characters');
   }

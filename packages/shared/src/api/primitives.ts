@@ -43,8 +43,10 @@ export function numParam(min: number, max: number) {
 }
 
 /** C0 control characters and DEL: none may appear in text (PostgreSQL refuses NUL outright). */
+// eslint-disable-next-line no-control-regex -- the pattern names the control characters it refuses
 const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 /** Multi-line text may keep tab, line feed and carriage return; no other control character. */
+// eslint-disable-next-line no-control-regex -- the pattern names the control characters it refuses
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 /**

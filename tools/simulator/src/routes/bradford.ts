@@ -10,7 +10,6 @@ export const BRADFORD_ROUTES: readonly RouteDef[] = [
     id: 'bradford-south-euroway',
     name: 'Bradford south: Dudley Hill, Rooley Lane, M606 Euroway, Odsal, A641 Manchester Road',
     site: 'Bradford Yard',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.781, -1.7325, 30], [53.779, -1.732], [53.7765, -1.7315], [53.7745, -1.731, 40], [53.773, -1.736],
       [53.772, -1.74], [53.7712, -1.744], [53.7705, -1.748], [53.7702, -1.752], [53.768, -1.7525, 50],
@@ -27,7 +26,6 @@ export const BRADFORD_ROUTES: readonly RouteDef[] = [
     id: 'bradford-north-shipley',
     name: 'Bradford north: A6037 Canal Road to the Shipley salt store, back by A650 Manningham Lane',
     site: 'Bradford Yard',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.7845, -1.736, 30], [53.786, -1.739], [53.7878, -1.7425], [53.7895, -1.746], [53.7912, -1.7497],
       [53.7945, -1.752], [53.7975, -1.7535], [53.801, -1.7545, 40], [53.805, -1.755], [53.8085, -1.7555],
@@ -44,7 +42,6 @@ export const BRADFORD_ROUTES: readonly RouteDef[] = [
     name: 'Bradford east: Sticker Lane, Laisterdyke, A647 Leeds Road to Dawson’s Corner',
     site: 'Bradford Yard',
     returnBy: 'reverse',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.7835, -1.73, 30], [53.785, -1.7255], [53.7875, -1.722], [53.79, -1.72], [53.7925, -1.7195, 30],
       [53.794, -1.716, 40], [53.7955, -1.7125], [53.797, -1.708], [53.7985, -1.703], [53.8, -1.698],

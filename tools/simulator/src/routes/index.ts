@@ -1,4 +1,4 @@
-import { SITE_POI } from '@fleet/db/seed/data/poi';
+import { SITE_POI } from '@fleet/demo/data/poi';
 import { BRADFORD_ROUTES } from './bradford.ts';
 import type { LatLon } from './geo.ts';
 import { LEEDS_ROUTES } from './leeds.ts';

@@ -12,7 +12,6 @@ export const LEEDS_ROUTES: readonly RouteDef[] = [
     id: 'leeds-west-ring',
     name: 'Leeds west: A647 Stanningley Road, Outer Ring Road, A660 Headingley',
     site: 'Leeds Depot',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.7928, -1.551, 30], [53.7942, -1.556], [53.7955, -1.562], [53.7962, -1.5665], [53.7978, -1.573],
       [53.799, -1.58], [53.7998, -1.588], [53.8003, -1.596, 40], [53.801, -1.605], [53.8022, -1.614],
@@ -28,7 +27,6 @@ export const LEEDS_ROUTES: readonly RouteDef[] = [
     id: 'leeds-east-thorpe-park',
     name: 'Leeds east: A64 York Road, Seacroft, Thorpe Park, A63 Selby Road',
     site: 'Leeds Depot',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.7948, -1.544, 20], [53.7958, -1.539, 30], [53.7965, -1.535], [53.7975, -1.532],
       [53.799, -1.526, 40], [53.8005, -1.518], [53.802, -1.51], [53.804, -1.502], [53.806, -1.495],
@@ -43,7 +41,6 @@ export const LEEDS_ROUTES: readonly RouteDef[] = [
     id: 'leeds-south-white-rose',
     name: 'Leeds south: A61 Hunslet, Stourton, Ring Road Middleton, White Rose, A653 Beeston',
     site: 'Leeds Depot',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.7915, -1.546, 30], [53.789, -1.542], [53.786, -1.538], [53.782, -1.534, 40], [53.778, -1.53],
       [53.774, -1.526], [53.77, -1.5215], [53.7665, -1.516], [53.763, -1.512, 30, 'Stourton Park & Ride'],
@@ -59,7 +56,6 @@ export const LEEDS_ROUTES: readonly RouteDef[] = [
     name: 'Leeds north-west: A65 Kirkstall, Horsforth, A658 to Leeds Bradford Airport',
     site: 'Leeds Depot',
     returnBy: 'reverse',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.795, -1.552, 30], [53.797, -1.558], [53.799, -1.564], [53.801, -1.571, 40], [53.8035, -1.578],
       [53.806, -1.584], [53.8085, -1.589], [53.81, -1.5918, 20, 'Kirkstall Retail Park'],
@@ -73,7 +69,6 @@ export const LEEDS_ROUTES: readonly RouteDef[] = [
     id: 'leeds-north-roundhay',
     name: 'Leeds north: A61 Scott Hall Road, Ring Road Moortown, A58 Roundhay Road',
     site: 'Leeds Depot',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.796, -1.547, 20], [53.799, -1.544, 30], [53.803, -1.542], [53.806, -1.538], [53.808, -1.5345],
       [53.812, -1.536, 40], [53.817, -1.5385], [53.822, -1.5405], [53.827, -1.542], [53.832, -1.543],
@@ -88,7 +83,6 @@ export const LEEDS_ROUTES: readonly RouteDef[] = [
     name: 'Leeds to Wakefield trunk: A61 via Stourton, Robin Hood and Outwood',
     site: 'Leeds Depot',
     returnBy: 'reverse',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.7915, -1.546, 30], [53.789, -1.542], [53.786, -1.538], [53.782, -1.534, 40], [53.778, -1.53],
       [53.774, -1.526], [53.77, -1.5215], [53.7665, -1.516], [53.762, -1.5145, 50], [53.758, -1.515],

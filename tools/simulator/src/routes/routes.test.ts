@@ -1,4 +1,4 @@
-import { SITE_POI } from '@fleet/db/seed/data/poi';
+import { SITE_POI } from '@fleet/demo/data/poi';
 import { describe, expect, it } from 'vitest';
 import { distanceM } from './geo.ts';
 import { allRoutes, depotOf, positionAt, routesForSite } from './index.ts';

@@ -10,7 +10,6 @@ export const WAKEFIELD_ROUTES: readonly RouteDef[] = [
     id: 'wakefield-south-calder-park',
     name: 'Wakefield south: A61 Barnsley Road, Sandal, Calder Park, A636 Denby Dale Road, Westgate',
     site: 'Wakefield Works',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.6785, -1.4875, 30], [53.6775, -1.4895], [53.676, -1.49], [53.672, -1.4905], [53.667, -1.489],
       [53.662, -1.488, 30, 'Sandal site'], [53.657, -1.488, 40], [53.652, -1.49], [53.65, -1.498],
@@ -24,7 +23,6 @@ export const WAKEFIELD_ROUTES: readonly RouteDef[] = [
     id: 'wakefield-europort',
     name: 'Wakefield east: A655 towards Normanton and Wakefield Europort, back by Heath',
     site: 'Wakefield Works',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.679, -1.482, 30], [53.6815, -1.477], [53.684, -1.4715], [53.6865, -1.4665, 40], [53.689, -1.461],
       [53.6912, -1.455], [53.693, -1.4495], [53.6948, -1.4435], [53.6965, -1.4375], [53.698, -1.4315],
@@ -39,7 +37,6 @@ export const WAKEFIELD_ROUTES: readonly RouteDef[] = [
     name: 'Wakefield north: A61 Leeds Road through Newton Hill and Outwood to Lofthouse',
     site: 'Wakefield Works',
     returnBy: 'reverse',
-    // biome-ignore format: a compact waypoint table reads better than one point a line
     waypoints: [
       [53.6785, -1.4865, 20], [53.68, -1.49, 30], [53.6815, -1.4925], [53.684, -1.495], [53.688, -1.497],
       [53.6915, -1.4985], [53.695, -1.5], [53.6985, -1.5015, 40], [53.702, -1.503],

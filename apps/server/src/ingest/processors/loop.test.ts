@@ -14,7 +14,7 @@ function busyProcessor(runMs: number) {
   const loop = processorLoop(async () => {
     starts.push(Date.now());
     loop.kick();
-    await new Promise((r) => setTimeout(r, runMs));
+    await new Promise((r) => setTimeout(r, runMs)); // the work of one run (not a wait for a condition)
     return 10;
   }, { batch: 1000, minIntervalMs: 100, idleMs: 500 });
   return { loop, starts };

@@ -2,6 +2,7 @@ import type { SessionUser } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { caughtUp, until } from '../../../test/until.ts';
 
 let t: TestApp;
 let ops: SessionUser;
@@ -16,14 +17,6 @@ const at = (lat: number, lon: number, extra: { panic?: number } = {}) => {
   r.io.set(2, { size: 1, value: extra.panic ?? 0 });
   return r;
 };
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -104,7 +97,7 @@ describe('geofences', () => {
     expect(await device.send(batch)).toBe(1);
     const first = await until(() => dash(ops), (x) => x.counts.zone > 0);
     expect(await device.send(batch)).toBe(1);
-    await new Promise((r) => setTimeout(r, 600));
+    await caughtUp(t.database.pool);
     expect((await dash(ops)).counts.zone).toBe(first.counts.zone);
   });
 });

@@ -2,6 +2,7 @@ import type { SessionUser } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { caughtUp } from '../../../test/until.ts';
 
 let t: TestApp;
 let admin: SessionUser;
@@ -14,9 +15,8 @@ const pos = (ign: number) => {
   return r;
 };
 const dash = () => t.call('GET', 'dashalerts', { token: admin.token }).then((r) => r.json());
-async function settle(): Promise<void> {
-  await new Promise((r) => setTimeout(r, 700));
-}
+/** Waits until the processors have applied every position sent (the alerts they raise are committed). */
+const settle = () => caughtUp(t.database.pool);
 
 beforeAll(async () => {
   t = await createTestApp();

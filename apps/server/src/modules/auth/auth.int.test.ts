@@ -80,6 +80,7 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
   it('lets the right password through once the short wait has passed, from any device', async () => {
     for (let i = 0; i < 5; i++) await fail();
     expect((await signIn()).statusCode).toBe(429);
+    // Time itself is the condition: the 1 s hold must run out (asking sooner would be another attempt).
     await new Promise((r) => setTimeout(r, 1100));
     expect((await signIn()).statusCode).toBe(200);
   });

@@ -70,7 +70,7 @@ describe('session repository cache', () => {
     const user = await t.login('ops.leeds@aire-valley.example');
     const hash = hashSecret(user.token);
     const before = (await repo.findByTokenHash(hash))!.session;
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 5)); // the clock moves on, so the touch is later
     await repo.touch(before.id);
     const after = (await repo.findByTokenHash(hash))!.session;
     const stored = await t.database.db.select().from(schema.sessions).where(eq(schema.sessions.id, before.id));

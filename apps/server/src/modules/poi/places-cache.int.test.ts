@@ -56,17 +56,19 @@ describe("the site's cached places", () => {
     // The read runs before the write, and its answer arrives after the write is done.
     let release = () => {};
     const gate = new Promise<void>((r) => { release = r; });
+    let atGate = () => {};
+    const reachedGate = new Promise<void>((r) => { atGate = r; }); // the read has its answer, held back
     const pool = t.database.pool;
     const slowReads = {
       async query(config: string | { text: string }, values?: unknown[]) {
         const result = await pool.query(config as never, values as never);
-        if (typeof config === 'object' && config.text.startsWith('SELECT')) await gate;
+        if (typeof config === 'object' && config.text.startsWith('SELECT')) { atGate(); await gate; }
         return result;
       },
     } as unknown as typeof pool;
     const repo = poiRepository(slowReads);
     const underWay = repo.ofSite(siteId());
-    await new Promise((r) => setTimeout(r, 100));
+    await reachedGate;
     const id = await repo.insert(siteId(), { name: 'Raced place', mode: 1, lat: 53, lon: -1, radius: 50, points: null, showOnMap: true, isGeofence: false });
     release();
     expect((await underWay).map((p) => p.id)).not.toContain(id);

@@ -2,6 +2,7 @@ import type { SessionUser } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { until } from '../../../test/until.ts';
 
 let t: TestApp;
 let ops: SessionUser;
@@ -87,11 +88,8 @@ describe('POI and geofences', () => {
     await d.login(unit.device_id);
     await d.send([record(1, { latitude: 55.5, longitude: -2 })]);
     await d.send([record(2, { latitude: 55, longitude: -2 })]);
-    let zone: { poi: string }[] = [];
-    for (let i = 0; i < 100 && !zone.some((g) => g.poi === 'Brand new fence'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      zone = (await t.call('GET', 'dashalerts', { token: ops.token })).json().geofence;
-    }
+    const zone: { poi: string }[] = await until(async () => (await t.call('GET', 'dashalerts', { token: ops.token })).json().geofence,
+      (z: { poi: string }[]) => z.some((g) => g.poi === 'Brand new fence'));
     expect(zone.some((g) => g.poi === 'Brand new fence')).toBe(true);
     d.close();
   });

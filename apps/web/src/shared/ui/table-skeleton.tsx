@@ -19,7 +19,6 @@ export function TableSkeleton({ columns, rows = 8, label }: TableSkeletonProps) 
       </Table.Thead>
       <Table.Tbody>
         {Array.from({ length: rows }, (_, r) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
           <Table.Tr key={r}>
             {columns.map((c) => (
               <Table.Td key={c}>

@@ -61,7 +61,6 @@ export function DrawingSvg({ drawing, size, label }: { drawing: Drawing; size: n
       style={{ flex: 'none', display: 'block' }}
     >
       {drawing.ops.map((op, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: ops are a fixed list drawn in order
         <Op key={i} op={op} />
       ))}
     </svg>

@@ -8,12 +8,10 @@ export function LinkifiedText({ text }: { text: string }) {
     <>
       {splitLinks(text).map((part, i) =>
         part.kind === 'link' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string
           <Anchor key={i} href={part.value} style={{ wordBreak: 'break-all' }}>
             {part.value}
           </Anchor>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string
           <Fragment key={i}>{part.value}</Fragment>
         ),
       )}

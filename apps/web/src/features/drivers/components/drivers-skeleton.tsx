@@ -5,7 +5,6 @@ export function DriversSkeleton({ label, rows = 10 }: { label: string; rows?: nu
   return (
     <Stack gap={0} aria-busy="true" aria-label={label} role="status" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       {Array.from({ length: rows }, (_, r) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
         <Group key={r} h={44} px={8} justify="space-between" wrap="nowrap">
           <Skeleton height={12} width={`${40 + ((r * 13) % 30)}%`} />
           <Skeleton height={10} width={56} />

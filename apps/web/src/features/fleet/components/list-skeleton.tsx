@@ -5,7 +5,6 @@ export function ListSkeleton({ rows = 9, label }: { rows?: number; label: string
   return (
     <Stack gap={0} aria-busy="true" aria-label={label} role="status">
       {Array.from({ length: rows }, (_, r) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
         <Group key={r} gap={8} px={8} py={8} wrap="nowrap">
           <Skeleton circle height={34} />
           <Stack gap={6} style={{ flex: 1 }}>
