@@ -1,7 +1,7 @@
 import type { Database } from '@fleet/db';
 import type { RouteOptions } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { DeviceLink } from '../modules/units/device-link.ts';
+import type { DeviceLink } from '../modules/units/index.ts';
 import { isApiRoute, type AccessRule, type Scope, type Who } from './access.ts';
 
 /** One API call and its declared rule, as docs/permissions.md lists it. */

@@ -2,7 +2,7 @@ import { SOCKET_PATH } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ResolveCaller } from '../lib/caller.ts';
-import type { AlertsRepository, ClearedRow } from '../modules/alerts/index.ts';
+import type { AlertsRepository } from '../modules/alerts/index.ts';
 import type { SessionService } from '../modules/auth/index.ts';
 import type { VehicleReadModel } from '../modules/fleet/index.ts';
 import type { DeviceLink } from '../modules/units/index.ts';

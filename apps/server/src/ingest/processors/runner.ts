@@ -62,7 +62,7 @@ export function processorRunner<Row, Result>(pool: pg.Pool, def: ProcessorDefini
     await def.prepare?.();
     const client = await connect();
     let result: Result;
-    let count = 0;
+    let count: number;
     try {
       const horizon = await horizons.read(client, ticket);
       await client.query('BEGIN');
