@@ -7,8 +7,14 @@
 // (`npm run lint:baseline` rewrites it); they pass, a new one fails.
 import { js, tseslint } from '@fleet/lint';
 
-/** Where SQL may be written: the server modules, the log processors' storage, packages/db. */
-const SQL_HOMES = ['apps/server/src/modules/**', 'apps/server/src/ingest/processors/**', 'packages/db/**'];
+/**
+ * Where SQL may be written: the server modules, the positions log itself (its group-commit writer
+ * and the gate that gives the processors their horizon), the log processors' storage, packages/db.
+ */
+const SQL_HOMES = [
+  'apps/server/src/modules/**', 'apps/server/src/ingest/position-writer.ts', 'apps/server/src/ingest/log-horizon.ts',
+  'apps/server/src/ingest/processors/**', 'packages/db/**',
+];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**'];
 
 export default tseslint.config(
