@@ -28,6 +28,7 @@ export function firstChunkIntruders(moduleIds: readonly string[]): string[] {
 export function featureChunks(): Plugin {
   return {
     name: 'fleet:feature-chunks',
+    apply: 'build',
     enforce: 'post',
     transform(_code, id) {
       return FEATURE_MODULE.test(id) ? { moduleSideEffects: false } : null;
