@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { featureChunks } from './build/feature-chunks.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.FLEET_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -9,7 +10,7 @@ const proxied = ['/api', '/brand', '/manifest.webmanifest'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), featureChunks()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

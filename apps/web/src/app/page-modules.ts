@@ -1,26 +1,32 @@
 import type { PageKey } from '@fleet/shared';
 import type { ComponentType } from 'react';
+import { loadConfigPage } from '../features/admin/index.ts';
+import { loadAlertsPage } from '../features/alerts/index.ts';
+import { loadChangePasswordPage, loadLoginPage, loadPopperPage } from '../features/auth/index.ts';
+import { loadDashboardPage } from '../features/dashboard/index.ts';
+import { loadDebugPage } from '../features/debug/index.ts';
+import { loadFleetPage } from '../features/fleet/index.ts';
+import { loadSuperadminPage } from '../features/tenancy/index.ts';
+import { loadUnavailablePage } from '../features/unavailable/index.ts';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
-// Each import() is its own chunk, so the login page does not download the fleet table or admin pages.
-const unavailable: PageModule = () => import('../features/unavailable/pages/unavailable-page.tsx');
-const superadmin: PageModule = () => import('../features/tenancy/pages/superadmin-page.tsx');
-
+// Each feature's index hands out its pages as import() loaders, so each page is its own chunk and
+// the login page does not download the fleet table or admin pages.
 const BUILT: Partial<Record<PageKey, PageModule>> = {
-  login: () => import('../features/auth/pages/login-page.tsx'),
-  popper: () => import('../features/auth/pages/popper-page.tsx'),
-  changepassword: () => import('../features/auth/pages/change-password-page.tsx'),
-  fleet: () => import('../features/fleet/pages/fleet-page.tsx'),
-  config: () => import('../features/admin/pages/config-page.tsx'),
-  debug: () => import('../features/debug/pages/debug-page.tsx'),
-  dashboard: () => import('../features/dashboard/pages/dashboard-page.tsx'),
-  alerts: () => import('../features/alerts/pages/alerts-page.tsx'),
-  superadmin,
-  suoperadmin: superadmin,
+  login: loadLoginPage,
+  popper: loadPopperPage,
+  changepassword: loadChangePasswordPage,
+  fleet: loadFleetPage,
+  config: loadConfigPage,
+  debug: loadDebugPage,
+  dashboard: loadDashboardPage,
+  alerts: loadAlertsPage,
+  superadmin: loadSuperadminPage,
+  suoperadmin: loadSuperadminPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */
 export function pageModule(page: PageKey): PageModule {
-  return BUILT[page] ?? unavailable;
+  return BUILT[page] ?? loadUnavailablePage;
 }

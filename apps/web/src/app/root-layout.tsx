@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { clearAlerts } from '../features/alerts/hooks/alerts-store.ts';
-import { ChangePasswordHost } from '../features/auth/components/change-password-host.tsx';
-import { useRefreshUser } from '../features/auth/hooks/use-refresh-user.ts';
+import { clearAlerts } from '../features/alerts/index.ts';
+import { ChangePasswordHost, useRefreshUser } from '../features/auth/index.ts';
 import { refreshDebugMode } from '../shared/debug/debug-mode.ts';
 import { useSessionUser } from '../shared/session/session-store.ts';
 import { DebugBox } from './shell/debug-box.tsx';

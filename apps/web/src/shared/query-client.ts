@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isRetryable } from './api/api-error.ts';
+import { sharedKeys } from './query-keys.ts';
 
 /** One cache for the app; cleared on sign-out, token error and site pick. */
 export const queryClient = new QueryClient({
@@ -15,7 +16,7 @@ export const queryClient = new QueryClient({
 
 /** Drops every cached answer that belongs to a session (all but the host's brand). */
 export function clearSessionCaches(): void {
-  const predicate = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== 'brand';
+  const predicate = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== sharedKeys.brand()[0];
   queryClient.cancelQueries({ predicate }).catch(() => undefined);
   queryClient.removeQueries({ predicate });
 }

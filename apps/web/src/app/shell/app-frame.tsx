@@ -2,7 +2,7 @@ import type { SessionUser } from '@fleet/shared';
 import { AppShell, Drawer } from '@mantine/core';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { LogoutConfirmModal } from '../../features/auth/components/logout-confirm-modal.tsx';
+import { LogoutConfirmModal } from '../../features/auth/index.ts';
 import { IS_MOBILE_DEVICE } from '../../shared/device/device.ts';
 import { useWindowWidth } from '../../shared/device/use-window-width.ts';
 import { HeaderBar } from './header-bar.tsx';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@fleet/shared';
 import { Burger, Divider, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SiteSwitcher } from '../../features/tenancy/components/site-switcher.tsx';
+import { SiteSwitcher } from '../../features/tenancy/index.ts';
 import { BrandLogo } from '../../shared/brand/brand-logo.tsx';
 import { useBrand } from '../../shared/brand/brand-query.ts';
 

@@ -1,10 +1,7 @@
 import type { SessionUser } from '@fleet/shared';
 import { useEffect, useRef } from 'react';
-import { GeofenceBanner } from '../../features/alerts/components/geofence-banner.tsx';
-import { PanicBanner } from '../../features/alerts/components/panic-banner.tsx';
-import { useAlertsFeed } from '../../features/alerts/hooks/use-alerts-feed.ts';
-import { SiteMessageBar } from '../../features/site-message/components/site-message-bar.tsx';
-import { useSiteMessageFeed } from '../../features/site-message/hooks/use-site-message-feed.ts';
+import { GeofenceBanner, PanicBanner, useAlertsFeed } from '../../features/alerts/index.ts';
+import { SiteMessageBar, useSiteMessageFeed } from '../../features/site-message/index.ts';
 import { useTranslation } from 'react-i18next';
 import { PanelBoundary } from '../../shared/ui/panel-boundary.tsx';
 import classes from './shell.module.css';

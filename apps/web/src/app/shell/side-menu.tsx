@@ -3,7 +3,7 @@ import { Divider, Image, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { openChangePassword } from '../../features/auth/hooks/change-password-store.ts';
+import { openChangePassword } from '../../features/auth/index.ts';
 import { activeLinkIndex, isExternalLink, toAppPath } from '../../shared/routing/app-link.ts';
 import { menuIcon } from './menu-icons.ts';
 

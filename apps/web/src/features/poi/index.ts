@@ -1,4 +1,6 @@
-// What the fleet page composes: the panel, the map controls and the map overlays.
+// The places feature's door: the only file other code imports from it.
+export { poiKeys } from './api/poi-keys.ts';
+/** What the fleet page composes: the panel, the map controls and the map overlays. */
 export { PlacesPanel } from './components/places-panel.tsx';
 export { PoiDraftBar, usePoiDrafting } from './components/poi-draft-bar.tsx';
 export { PoiMapControls } from './components/poi-map-controls.tsx';

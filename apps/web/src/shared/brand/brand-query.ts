@@ -1,6 +1,7 @@
 import { brandAnswerSchema, type PublicBrand, publicBrandSchema } from '@fleet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/api.ts';
+import { sharedKeys } from '../query-keys.ts';
 
 const CACHE_KEY = 'brand';
 
@@ -15,7 +16,7 @@ function cachedBrand(): PublicBrand | undefined {
 }
 
 export const brandQuery = queryOptions({
-  queryKey: ['brand'],
+  queryKey: sharedKeys.brand(),
   queryFn: async ({ signal }) => {
     const { brand } = await api.get('brand', brandAnswerSchema, undefined, signal);
     localStorage.setItem(CACHE_KEY, JSON.stringify(brand));

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { api } from '../../../shared/api/api.ts';
 import type { BuiltAlertList } from '../hooks/alert-categories.ts';
 import type { DashAlerts } from '../hooks/alerts-state.ts';
+import { alertKeys } from './alert-keys.ts';
 
 /** Clears are pushed ('alerts:cleared'); the open alerts are still asked again this often, as a backstop. */
 const DASH_ALERTS_REFRESH_MS = 60_000;
@@ -24,7 +25,7 @@ export interface DashAlertsResult {
 /** dashalerts for the session's current site: panic string, open geofence alerts, dashboard counts. */
 export const dashAlertsQuery = (siteId: number | null) =>
   queryOptions({
-    queryKey: ['dashalerts', siteId],
+    queryKey: alertKeys.dash(siteId),
     queryFn: async ({ signal }): Promise<DashAlertsResult> => {
       const requestedAt = Date.now();
       const answer = await api.get('dashalerts', dashAlertsAnswerSchema, undefined, signal);
@@ -39,7 +40,7 @@ export type AlertRecord = z.infer<typeof alertRecordSchema>;
 /** One category's alert records, newest first; `open` keeps only those not cleared. */
 export const alertListQuery = (siteId: number | null, list: BuiltAlertList, open: boolean) =>
   queryOptions({
-    queryKey: ['alertlist', siteId, list, open ? 'open' : 'all'],
+    queryKey: alertKeys.list(siteId, list, open),
     queryFn: ({ signal }) =>
       api
         .get('alertlist', alertListAnswerSchema, { list, open: open ? 1 : undefined }, signal)
@@ -49,7 +50,7 @@ export const alertListQuery = (siteId: number | null, list: BuiltAlertList, open
 /** One alert record (alertlist with id); the server answers 404 'No such alert.' for others' alerts. */
 export const alertRecordQuery = (siteId: number | null, list: BuiltAlertList, id: number) =>
   queryOptions({
-    queryKey: ['alertlist', siteId, list, 'id', id],
+    queryKey: alertKeys.record(siteId, list, id),
     queryFn: async ({ signal }) => {
       const { alerts } = await api.get('alertlist', alertListAnswerSchema, { list, id }, signal);
       return alerts[0] ?? null;

@@ -3,9 +3,10 @@ import { i18n } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../shared/query-client.ts';
 import { clearAlert, clearPanicAlarm, clearSpnAlarm, clearVehicleAlarm } from '../api/alerts-api.ts';
 import { dispatchAlerts } from './alerts-store.ts';
+import { alertKeys } from '../api/alert-keys.ts';
 
 function refreshAlertLists(): void {
-  void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
+  void queryClient.invalidateQueries({ queryKey: alertKeys.allLists() });
 }
 
 /**
@@ -37,7 +38,7 @@ export async function acknowledgePanic(aid: number): Promise<boolean> {
     return false;
   }
   dispatchAlerts({ type: 'panicCleared', aid });
-  await queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
+  await queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
   refreshAlertLists();
   return true;
 }
@@ -55,7 +56,7 @@ export async function clearSpnAlerts(uid: number, registration: string): Promise
     return false;
   }
   notifications.show({ message: i18n.t('alertList.spnCleared', { registration }), color: 'teal' });
-  await queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
+  await queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
   refreshAlertLists();
   return true;
 }
@@ -70,5 +71,5 @@ export async function clearRunOver(aid: number, registration: string): Promise<v
   }
   notifications.show({ message: i18n.t('alerts.cleared', { registration }), color: 'teal' });
   refreshAlertLists();
-  void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
+  void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
 }

@@ -6,6 +6,7 @@ import { dashAlertsQuery } from '../api/alerts-api.ts';
 import { newPanicIds } from './alerts-state.ts';
 import { dispatchAlerts, useAlerts } from './alerts-store.ts';
 import { playPanicTone } from './panic-tone.ts';
+import { alertKeys } from '../api/alert-keys.ts';
 
 /**
  * Spec 4 ("login success ... loads alerts"): while signed in, the alerts store is fed by dashalerts
@@ -29,18 +30,18 @@ export function useAlertsFeed(user: SessionUser): void {
   useSiteEvents(user.token, {
     'alerts:new': (events: AlertEvent[]) => {
       dispatchAlerts({ type: 'received', events, at: Date.now() });
-      void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.allLists() });
     },
     // Cleared here or in another browser: the banners drop them now; the counts of categories the
     // store holds no list for (SPN, Run Over) and the lists come from the server again.
     'alerts:cleared': (alerts: ClearedAlert[]) => {
       dispatchAlerts({ type: 'cleared', alerts });
-      void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
-      void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.allLists() });
     },
     onReconnect: () => {
-      void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
-      void queryClient.invalidateQueries({ queryKey: ['alertlist'] });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.allLists() });
     },
   });
 

@@ -7,9 +7,8 @@ import { Navigate, useParams } from 'react-router';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
-import { CategoryTiles } from '../../alerts/components/category-tiles.tsx';
-import { alertsPath, isAlertList } from '../../alerts/hooks/alert-categories.ts';
-import { SiteMessageCard } from '../../site-message/components/site-message-card.tsx';
+import { alertKeys, alertsPath, CategoryTiles, isAlertList } from '../../alerts/index.ts';
+import { SiteMessageCard } from '../../site-message/index.ts';
 
 /**
  * dashboard and dashboard/:jump: the six alert categories with their open counts (live), and for
@@ -23,7 +22,7 @@ export default function DashboardPage() {
 
   // Opening the dashboard asks for fresh counts (a colleague may have cleared alerts meanwhile).
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['dashalerts'] });
+    void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
   }, [queryClient]);
 
   if (isAlertList(jump)) return <Navigate to={alertsPath(jump)} replace />;

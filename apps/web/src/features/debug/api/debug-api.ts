@@ -7,11 +7,13 @@ import {
 } from '@fleet/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { fleetKeys } from '../../fleet/index.ts';
+import { debugKeys } from './debug-keys.ts';
 
 /** A unit's registration and latest state; refreshed every 30 s so the online badge stays true. */
 export const lastUnitInfoQuery = (uid: number) =>
   queryOptions({
-    queryKey: ['lastunitinfo', uid],
+    queryKey: debugKeys.lastUnitInfo(uid),
     queryFn: ({ signal }) =>
       api.get('lastunitinfo', lastUnitInfoAnswerSchema, { uid }, signal).then((a) => a.unit),
     refetchInterval: 30_000,
@@ -27,7 +29,7 @@ export function sendFmsCommand(uid: number, cmd: string): Promise<string> {
 /** unitflaggedrecords?uid (administrators): the unit's newest records refused as implausible. */
 export const flaggedRecordsQuery = (uid: number) =>
   queryOptions({
-    queryKey: ['unitflaggedrecords', uid],
+    queryKey: debugKeys.flaggedRecords(uid),
     queryFn: ({ signal }) =>
       api.get('unitflaggedrecords', flaggedRecordsAnswerSchema, { uid }, signal).then((a) => a.records),
     staleTime: 10_000,
@@ -41,9 +43,9 @@ export function useResetUnitState(uid: number) {
       api.post('resetunitstate', resetUnitStateAnswerSchema, resetUnitStateBodySchema.parse({ uid })).then((a) => a.state),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['lastunitinfo', uid] }),
-        queryClient.invalidateQueries({ queryKey: ['unitflaggedrecords', uid] }),
-        queryClient.invalidateQueries({ queryKey: ['vehicles'] }),
+        queryClient.invalidateQueries({ queryKey: debugKeys.lastUnitInfo(uid) }),
+        queryClient.invalidateQueries({ queryKey: debugKeys.flaggedRecords(uid) }),
+        queryClient.invalidateQueries({ queryKey: fleetKeys.allVehicles() }),
       ]),
   });
 }

@@ -1,7 +1,8 @@
-import { groupsAnswerSchema, success } from '@fleet/shared';
+import { success } from '@fleet/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/api.ts';
+import { fleetKeys } from './fleet-keys.ts';
 import { readVehicles } from './vehicle-records.ts';
 
 /** The answer's envelope; its records are read one by one (see vehicle-records.ts). */
@@ -14,14 +15,7 @@ const vehiclesEnvelope = success({ vehicles: z.array(z.unknown()) });
  */
 export const vehiclesQuery = (siteId: number) =>
   queryOptions({
-    queryKey: ['vehicles', siteId],
+    queryKey: fleetKeys.vehicles(siteId),
     queryFn: ({ signal }) =>
       api.get('vehicles', vehiclesEnvelope, { siteid: siteId }, signal).then((a) => readVehicles(a.vehicles)),
-  });
-
-export const groupsQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: ['groups', siteId],
-    queryFn: ({ signal }) =>
-      api.get('groups', groupsAnswerSchema, { siteid: siteId }, signal).then((a) => a.groups),
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { setFleetView } from '../../../shared/state/fleet-view.ts';
+import { resetFleetView } from '../model/fleet-view.ts';
 import type { FocusRequest } from '../map/vehicle-camera.tsx';
 import type { Crowd } from '../map/vehicles-overlay.tsx';
 
@@ -19,7 +19,7 @@ export function useFleetSelection(routeUnit: number | null, clearSearch: () => v
     if (routeUnit === null) return;
     setSelectedId(routeUnit);
     setFollowId(routeUnit);
-    setFleetView({ filter: 'all', mode: 'map' });
+    resetFleetView();
     clearSearch();
   }, [routeUnit, clearSearch]);
 

@@ -8,15 +8,15 @@ import { useParams } from 'react-router';
 import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { setFleetView, useFleetView } from '../../../shared/state/fleet-view.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
-import { PlacesPanel, PoiDraftBar, PoiDraftOverlay, PoiMapControls, PoiOverlay, usePoiDrafting } from '../../poi/index.ts';
-import { DriversPanel } from '../../drivers/index.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
-import { groupsQuery, vehiclesQuery } from '../api/fleet-api.ts';
+import { DriversPanel } from '../../drivers/index.ts';
+import { groupsQuery } from '../../groups/index.ts';
+import { PlacesPanel, PoiDraftBar, PoiDraftOverlay, PoiMapControls, PoiOverlay, usePoiDrafting } from '../../poi/index.ts';
+import { vehiclesQuery } from '../api/fleet-api.ts';
 import { CrowdPicker } from '../components/crowd-picker.tsx';
 import classes from '../components/fleet-page.module.css';
 import { FleetToolbar } from '../components/fleet-toolbar.tsx';
@@ -28,6 +28,7 @@ import { useFleetSelection } from '../hooks/use-fleet-selection.ts';
 import { useLiveVehicles } from '../hooks/use-live-vehicles.ts';
 import { filterAndSortVehicles, type SortState, type VehicleFilter } from '../hooks/vehicle-rows.ts';
 import { FleetMap } from '../map/fleet-map.tsx';
+import { setFleetView, useFleetView } from '../model/fleet-view.ts';
 
 /** Below this window width the map and the list take turns (a toggle) instead of sitting side by side. */
 const SPLIT_FROM = 768;

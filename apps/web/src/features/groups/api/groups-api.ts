@@ -1,8 +1,17 @@
-import { addGroupAnswerSchema, plainSuccessSchema, vehiclesAnswerSchema } from '@fleet/shared';
+import { addGroupAnswerSchema, groupsAnswerSchema, plainSuccessSchema, vehiclesAnswerSchema } from '@fleet/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../../../shared/api/api.ts';
 import type { GroupVehicle } from '../model/group-draft.ts';
+import { groupKeys } from './group-keys.ts';
+
+/** The site's groups (groups?siteid), for the fleet page's selector; a saved group asks it again. */
+export const groupsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: groupKeys.list(siteId),
+    queryFn: ({ signal }) =>
+      api.get('groups', groupsAnswerSchema, { siteid: siteId }, signal).then((a) => a.groups),
+  });
 
 /**
  * The site's vehicles for the group checklist, asked for when the editor opens. Its own cache
@@ -10,7 +19,7 @@ import type { GroupVehicle } from '../model/group-draft.ts';
  */
 export const groupVehiclesQuery = (siteId: number) =>
   queryOptions({
-    queryKey: ['groupEditor', 'vehicles', siteId],
+    queryKey: groupKeys.editorVehicles(siteId),
     queryFn: ({ signal }): Promise<GroupVehicle[]> =>
       api.get('vehicles', vehiclesAnswerSchema, { siteid: siteId }, signal).then((a) =>
         a.vehicles.map(({ unitid, registration, drivername }) => ({ unitid, registration, drivername })),
@@ -45,6 +54,6 @@ export function useSaveGroup(siteId: number) {
       made.current = null;
       return groupId;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['groups', siteId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groupKeys.list(siteId) }),
   });
 }

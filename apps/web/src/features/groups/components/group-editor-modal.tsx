@@ -5,8 +5,8 @@ import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setFleetView, useFleetView } from '../../../shared/state/fleet-view.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
+import { dropGroupFromFleet, showGroupOnFleet } from '../../fleet/index.ts';
 import { groupVehiclesQuery, useSaveGroup } from '../api/groups-api.ts';
 import { changes, draftProblem, matchVehicles, setShown, toggleUnit, unitsToSave } from '../model/group-draft.ts';
 import { ChecklistSkeleton } from './checklist-skeleton.tsx';
@@ -32,7 +32,6 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
   const { t } = useTranslation();
   const vehicles = useQuery(groupVehiclesQuery(siteId));
   const save = useSaveGroup(siteId);
-  const view = useFleetView();
   // A phone gets the whole screen: the checklist is the point of the dialog.
   const phone = useMediaQuery('(max-width: 36em)');
   const start = groups.find((g) => g.id === initialId) ?? null;
@@ -73,8 +72,8 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
             message: toSave.length ? t('groups.saved', { name: label, count: toSave.length }) : t('groups.emptied', { name: label }),
           });
           // Show the group just saved; an emptied group is no longer listed, so back to all vehicles.
-          if (toSave.length > 0) setFleetView({ ...view, filter: id });
-          else if (view.filter === id) setFleetView({ ...view, filter: 'all' });
+          if (toSave.length > 0) showGroupOnFleet(id);
+          else dropGroupFromFleet(id);
           onClose();
         },
       },

@@ -1,6 +1,7 @@
 import { poiAnswerSchema } from '@fleet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { poiKeys } from './poi-keys.ts';
 
 /**
  * The site's POI (poi?siteid), each with its geofence flag; every save or delete invalidates this
@@ -8,7 +9,7 @@ import { api } from '../../../shared/api/api.ts';
  */
 export const poiListQuery = (siteId: number) =>
   queryOptions({
-    queryKey: ['poi', siteId],
+    queryKey: poiKeys.list(siteId),
     queryFn: ({ signal }) => api.get('poi', poiAnswerSchema, { siteid: siteId }, signal).then((a) => a.poi),
   });
 

@@ -2,6 +2,7 @@ import { plainSuccessSchema, type SavePoiBody, savePoiAnswerSchema } from '@flee
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import type { Poi } from '../model/poi-shapes.ts';
+import { poiKeys } from './poi-keys.ts';
 
 export interface SavePoiInput {
   body: SavePoiBody;
@@ -19,12 +20,12 @@ export function useSavePoi(siteId: number) {
     // the refetch after settling brings the server's truth, or undoes it when the save failed.
     onMutate: async ({ body, geofence }) => {
       if (body.id === undefined) return;
-      await queryClient.cancelQueries({ queryKey: ['poi', siteId], exact: true });
-      queryClient.setQueryData<Poi[]>(['poi', siteId], (list) =>
+      await queryClient.cancelQueries({ queryKey: poiKeys.list(siteId), exact: true });
+      queryClient.setQueryData<Poi[]>(poiKeys.list(siteId), (list) =>
         list?.map((p) => (p.id === body.id ? { ...p, name: body.name, showonmap: body.showonmap ?? p.showonmap, geofence } : p)),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['poi', siteId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: poiKeys.list(siteId) }),
   });
 }
 
@@ -33,6 +34,6 @@ export function useDeletePoi(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post('deletegeofence', plainSuccessSchema, { id }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['poi', siteId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: poiKeys.list(siteId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { plainSuccessSchema, siteMessageAnswerSchema, updateSiteMessageBodySchema } from '@fleet/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { siteMessageKeys } from './site-message-keys.ts';
 
 export interface SiteMessage {
   message: string;
@@ -10,7 +11,7 @@ export interface SiteMessage {
 /** The current site's message to its users ('' when there is none); kept live by 'site:message'. */
 export const siteMessageQuery = (siteId: number | null) =>
   queryOptions({
-    queryKey: ['sitemessage', siteId],
+    queryKey: siteMessageKeys.forSite(siteId),
     queryFn: ({ signal }): Promise<SiteMessage> =>
       api
         .get('sitemessage', siteMessageAnswerSchema, undefined, signal)

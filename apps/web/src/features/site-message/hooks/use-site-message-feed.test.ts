@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { SiteMessage } from '../api/site-message-api.ts';
+import { siteMessageKeys } from '../api/site-message-keys.ts';
 import { pushSiteMessage } from './use-site-message-feed.ts';
 
 describe('pushSiteMessage', () => {
   it('is not overwritten by an older answer still in flight when it arrives', async () => {
     const client = new QueryClient();
-    const queryKey = ['sitemessage', 1];
+    const queryKey = siteMessageKeys.forSite(1);
     let answer: (m: SiteMessage) => void = () => {};
     const fetching = client.fetchQuery({
       queryKey,

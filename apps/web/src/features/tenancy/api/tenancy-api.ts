@@ -9,10 +9,11 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/api.ts';
+import { tenancyKeys } from './tenancy-keys.ts';
 
 /** Customers (companies) the signed-in user may pick, with their site counts. */
 export const companiesQuery = queryOptions({
-  queryKey: ['companies'],
+  queryKey: tenancyKeys.companies(),
   queryFn: ({ signal }) =>
     api.get('companies', companiesAnswerSchema, undefined, signal).then((a) => a.companies),
   staleTime: 5 * 60_000,
@@ -21,7 +22,7 @@ export const companiesQuery = queryOptions({
 /** One customer's sites (`customers?cid=`). */
 export const customersQuery = (companyId: number) =>
   queryOptions({
-    queryKey: ['customers', companyId],
+    queryKey: tenancyKeys.sites(companyId),
     queryFn: ({ signal }) =>
       api.get('customers', customersAnswerSchema, { cid: companyId }, signal).then((a) => a.customers),
     staleTime: 5 * 60_000,
@@ -29,7 +30,7 @@ export const customersQuery = (companyId: number) =>
 
 /** Every site the caller may see, grouped by customer (`customers` without cid). */
 export const allSitesQuery = queryOptions({
-  queryKey: ['customers', 'all'],
+  queryKey: tenancyKeys.allSites(),
   queryFn: ({ signal }) =>
     api.get('customers', customersAnswerSchema, undefined, signal).then((a) => a.customers),
   staleTime: 5 * 60_000,
@@ -42,7 +43,7 @@ export function pickSite(companyId: number, siteId: number) {
 
 /** Devices that tried to report without being registered (super administrators). */
 export const unknownDevicesQuery = queryOptions({
-  queryKey: ['unknowndevices'],
+  queryKey: tenancyKeys.unknownDevices(),
   queryFn: ({ signal }) =>
     api.get('unknowndevices', unknownDevicesAnswerSchema, undefined, signal).then((a) => a.devices),
   staleTime: 0,

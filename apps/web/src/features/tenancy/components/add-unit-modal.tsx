@@ -8,6 +8,7 @@ import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
 import { addSiteUnit, allSitesQuery, unknownDevicesQuery } from '../api/tenancy-api.ts';
 import type { UnknownDevice } from './unknown-devices-table.tsx';
+import { fleetKeys } from '../../fleet/index.ts';
 
 const MAX_REGISTRATION = 40;
 
@@ -34,7 +35,7 @@ function AddUnitForm({ device, onClose }: { device: UnknownDevice; onClose(): vo
       onClose();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: unknownDevicesQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['vehicles'] }),
+        queryClient.invalidateQueries({ queryKey: fleetKeys.allVehicles() }),
       ]);
     },
   });

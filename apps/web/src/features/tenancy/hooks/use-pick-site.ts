@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { clearSessionCaches } from '../../../shared/query-client.ts';
 import { navigateTo } from '../../../shared/routing/navigation.ts';
 import { session } from '../../../shared/session/session-store.ts';
-import { resetFleetView } from '../../../shared/state/fleet-view.ts';
+import { resetFleetView } from '../../fleet/index.ts';
 import { pickSite } from '../api/tenancy-api.ts';
 
 /**

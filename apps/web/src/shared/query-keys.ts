@@ -1,0 +1,6 @@
+// The cache keys of the answers shared/ asks for (not a feature's: every signed-in page may need them).
+export const sharedKeys = {
+  /** The host's brand: the one answer kept across sign-out and site pick. */
+  brand: () => ['brand'] as const,
+  unitTypes: () => ['unittypes'] as const,
+};
