@@ -31,16 +31,22 @@ export function connect(url: string, options: { max?: number; applicationName?: 
 /**
  * Checks a client out of the pool for several statements. While checked out, a client whose
  * connection dies between statements emits 'error'; unheard, that event would end the process
- * (seen when the database restarts). Here it is heard, and the next statement fails instead.
+ * (seen when the database restarts). Here it is heard, the next statement fails instead, and
+ * `done()` discards such a client rather than handing a dead connection back to the pool (pg-pool
+ * keeps a released client unless told of the error, and whether the client has noticed its socket
+ * closing by then is a race).
  */
 export async function checkout(pool: pg.Pool): Promise<pg.PoolClient & { done(): void }> {
   const client = await pool.connect();
-  const onError = () => {};
+  let failed = false;
+  const onError = () => {
+    failed = true;
+  };
   client.on('error', onError);
   return Object.assign(client, {
     done: () => {
       client.off('error', onError);
-      client.release();
+      client.release(failed || undefined);
     },
   });
 }
