@@ -77,3 +77,34 @@ export function alertsRepository(pool: pg.Pool) {
   };
 }
 export type AlertsRepository = ReturnType<typeof alertsRepository>;
+
+/** An alert a log processor raised, before it is stored: kind, unit, position and POI make it unique (alerts_once). */
+export interface AlertToStore<K extends string = string> {
+  kind: K; event: string; siteId: number; unitId: number; poiId: number | null; positionId: string;
+  happenedAt: string; lat: number; lon: number; detail: string;
+}
+/** A stored alert, numbered, as the processor tells its listeners. */
+export type StoredAlert<K extends string = string> = Omit<AlertToStore<K>, 'positionId'> & { aid: number };
+
+/**
+ * Stores a processor's alerts through its client, so they commit (or not) with its cursor: no
+ * alert without its cursor move, none lost. One already stored (same kind, unit, position and
+ * POI) is not stored again nor returned.
+ */
+export async function storeRaisedAlerts<K extends string>(client: pg.ClientBase, pending: readonly AlertToStore<K>[]): Promise<StoredAlert<K>[]> {
+  if (pending.length === 0) return [];
+  const res = await client.query<{ id: string; kind: K; event: string; site_id: number; unit_id: number; poi_id: number | null; happened_at: Date; lat: number; lon: number; detail: string }>(
+    `INSERT INTO alerts (site_id, unit_id, kind, event, poi_id, position_id, happened_at, lat, lon, detail)
+     SELECT * FROM json_to_recordset($1::json) AS x(site_id int, unit_id int, kind text, event text, poi_id int, position_id bigint,
+       happened_at timestamptz, lat float8, lon float8, detail text)
+     ON CONFLICT ON CONSTRAINT alerts_once DO NOTHING
+     RETURNING id::text, kind, event, site_id, unit_id, poi_id, happened_at, lat, lon, detail`,
+    [JSON.stringify(pending.map((p) => ({
+      site_id: p.siteId, unit_id: p.unitId, kind: p.kind, event: p.event, poi_id: p.poiId, position_id: p.positionId,
+      happened_at: p.happenedAt, lat: p.lat, lon: p.lon, detail: p.detail,
+    })))]);
+  return res.rows.map((r) => ({
+    aid: Number(r.id), kind: r.kind, event: r.event, siteId: r.site_id, unitId: r.unit_id, poiId: r.poi_id,
+    happenedAt: r.happened_at.toISOString(), lat: r.lat, lon: r.lon, detail: r.detail,
+  }));
+}

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { GeofenceRow } from '../geofence/index.ts';
 
 export interface PoiRow {
   id: number; site_id: number; name: string; mode: number; lat: number | null; lon: number | null; radius: number | null;
@@ -76,3 +77,13 @@ export function poiRepository(pool: pg.Pool, now: () => number = Date.now) {
   };
 }
 export type PoiRepository = ReturnType<typeof poiRepository>;
+
+/**
+ * Every geofence of every site, for the events processor's spatial index (loaded before its first
+ * run and again when a place is saved). Not cached: the processor keeps the index it builds.
+ */
+export async function geofencesOfAllSites(pool: pg.Pool): Promise<GeofenceRow[]> {
+  const r = await pool.query<{ id: number; site_id: number; mode: number; lat: number | null; lon: number | null; radius: number | null; points: GeofenceRow['points'] }>(
+    'SELECT id, site_id, mode, lat, lon, radius, points FROM poi WHERE is_geofence');
+  return r.rows.map((p) => ({ id: p.id, siteId: p.site_id, mode: p.mode, lat: p.lat, lon: p.lon, radius: p.radius, points: p.points }));
+}

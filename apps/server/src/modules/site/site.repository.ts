@@ -1,3 +1,4 @@
+import { DEFAULT_WORKING_HOURS, workingHoursSchema, type WorkingHours } from '@fleet/shared';
 import type pg from 'pg';
 
 /** A unit's service plan and the readings it is measured against. */
@@ -66,3 +67,16 @@ export function siteRepository(pool: pg.Pool) {
   };
 }
 export type SiteRepository = ReturnType<typeof siteRepository>;
+
+/**
+ * Each site's working hours and time zone (stored hours that do not parse count as the default
+ * ones), read through the caller's client: the events processor reads them inside its transaction.
+ */
+export async function workingHoursOfSites(client: pg.ClientBase, siteIds: readonly number[]): Promise<Map<number, { tz: string; hours: WorkingHours }>> {
+  const r = await client.query<{ id: number; timezone: string; working_hours: unknown }>(
+    'SELECT id, timezone, working_hours FROM sites WHERE id = ANY($1::int[])', [siteIds]);
+  return new Map(r.rows.map((x) => {
+    const parsed = workingHoursSchema.safeParse(x.working_hours);
+    return [x.id, { tz: x.timezone, hours: parsed.success ? parsed.data : DEFAULT_WORKING_HOURS }] as const;
+  }));
+}
