@@ -10,7 +10,9 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
 import { brandAssets, brandRoutes, brandService } from './modules/brand/index.ts';
+import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
+import { groupsRepository, groupsRoutes } from './modules/groups/index.ts';
 import { healthRepository, healthRoutes } from './modules/health/index.ts';
 import { mailService } from './modules/mail/index.ts';
 import { placesRoutes, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
@@ -110,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fleet = fleetRepository(db, pool);
   const vehicles = vehicleReadModel({ repo: fleet, poi, alerts });
   const directory = deviceDirectoryRepository(pool);
+  const site = siteRepository(pool);
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
     sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts,
@@ -159,14 +162,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     await api.register(fleetRoutes, { repo: fleet, vehicles });
+    await api.register(groupsRoutes, { repo: groupsRepository(db, pool) });
+    await api.register(driversRoutes, { repo: driversRepository(db) });
     await api.register(adminRoutes, { mail });
-    await api.register(alertsRoutes, { repo: alerts, onCleared: gateway.alertsCleared });
+    await api.register(alertsRoutes, { repo: alerts, servicing: site, onCleared: gateway.alertsCleared });
     await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
     await api.register(poiRoutes, { repo: poi, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
     } });
-    await api.register(siteRoutes, { repo: siteRepository(pool), onMessage: gateway.siteMessage });
+    await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });

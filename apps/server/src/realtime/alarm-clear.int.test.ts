@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, TestDevice } from '../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { until } from '../../test/until.ts';
+import { caughtUp, until } from '../../test/until.ts';
 
 // A clear in one browser reaches every open browser of the site at once: 'alerts:cleared' with the
 // alert ids, and for an alarm a 'vehicles:update' carrying the recomputed vehiclealarm.
@@ -39,11 +39,14 @@ async function open(user: SessionUser): Promise<Client> {
   return s;
 }
 
-const at = (lat: number, lon: number, panic = 0) => {
+const at = (lat: number, lon: number, panic = 0, ignition = 1) => {
   const r = record(++seq, { latitude: lat, longitude: lon });
   r.io.set(2, { size: 1, value: panic });
+  r.io.set(239, { size: 1, value: ignition });
   return r;
 };
+/** Away from every geofence of the site. */
+const AWAY = [54.5, -2.5] as const;
 const of = (s: Client) => heard.get(s) as Heard;
 
 let mine: Client;
@@ -66,7 +69,7 @@ beforeAll(async () => {
   theirs = await open(northway);
   device = await TestDevice.connect(t.ingest.ports.teltonika);
   expect(await device.login(unit.device_id)).toBe(1);
-  expect(await device.send([at(54.5, -2.5)])).toBe(1);
+  expect(await device.send([at(...AWAY)])).toBe(1);
 });
 afterAll(async () => {
   device.close();
@@ -75,12 +78,29 @@ afterAll(async () => {
 });
 
 const raised = (s: Client, kind: string) => until(() => of(s).alerts.filter((x) => x.kind === kind && x.uid === unit.id), (l) => l.length > 0);
+/**
+ * Each case's starting point, whatever ran before it: the unit reports away from the fences with
+ * the panic button released, every processor has applied it, the unit has no open alert (so its
+ * alarm flag is off) and what the browsers heard so far is forgotten.
+ */
+async function freshStart(): Promise<void> {
+  expect(await device.send([at(...AWAY)])).toBe(1);
+  await caughtUp(t.database.pool);
+  await t.database.pool.query('UPDATE alerts SET cleared_at = now() WHERE unit_id = $1 AND cleared_at IS NULL', [unit.id]);
+  for (const h of heard.values()) {
+    h.cleared.length = 0;
+    h.updates.length = 0;
+    h.alerts.length = 0;
+  }
+}
+
 const currentUpdated = async () =>
   ((await t.database.pool.query<{ device_time: Date }>('SELECT device_time FROM unit_state WHERE unit_id = $1', [unit.id])).rows[0]?.device_time as Date).toISOString();
 
 describe('clearing an alarm reaches every open browser of the site', () => {
   it('clearpanicalarm: alerts:cleared with the panic, and the vehicle without its alarm', async () => {
-    expect(await device.send([at(54.5, -2.5, 1)])).toBe(1);
+    await freshStart();
+    expect(await device.send([at(...AWAY, 1)])).toBe(1);
     const [panic] = await raised(colleague, 'panic');
     await until(() => of(colleague).updates.filter((u) => u.unitid === unit.id && u.vehiclealarm), (l) => l.length > 0);
     of(colleague).updates.length = 0;
@@ -92,9 +112,7 @@ describe('clearing an alarm reaches every open browser of the site', () => {
   });
 
   it('clearvehiclealarm: the other browser hears alerts:cleared and the vehicle without its alarm', async () => {
-    of(colleague).cleared.length = 0;
-    of(mine).cleared.length = 0;
-    of(colleague).updates.length = 0;
+    await freshStart();
     expect(await device.send([at(fence.lat, fence.lon)])).toBe(1);
     const [alert] = await raised(colleague, 'geofence');
     const flagged = await until(() => of(colleague).updates.filter((u) => u.unitid === unit.id && u.vehiclealarm), (l) => l.length > 0);
@@ -113,14 +131,18 @@ describe('clearing an alarm reaches every open browser of the site', () => {
   });
 
   it('clearalert: a Run Over acknowledged is dropped everywhere; no vehicle update, it is not an alarm', async () => {
-    // Live positions of the earlier reports go out gathered (a fraction of a second): let them pass first.
+    await freshStart();
+    // Ignition off ends the ignition cycle; on again, on a Sunday morning outside the site's working
+    // hours (the test records' time), it is a Run Over.
+    expect(await device.send([at(...AWAY, 0, 0), at(...AWAY, 0, 1)])).toBe(2);
+    const [raisedRunover] = await raised(colleague, 'runover');
+    const runover = (await t.call('GET', 'alertlist?list=runover&open=1', { token: ops.token })).json().alerts.find((a: { uid: number }) => a.uid === unit.id);
+    expect(runover?.aid).toBe(raisedRunover?.aid);
+    // Live positions of these reports go out gathered (a fraction of a second): let them pass first.
     // A fixed wait: the case then proves that no update comes, and no event marks the end of the earlier ones.
     await new Promise((r) => setTimeout(r, 500));
     of(colleague).cleared.length = 0;
     of(colleague).updates.length = 0;
-    // The test records are on a Sunday morning, outside the site's working hours: ignition on is a Run Over.
-    const runover = (await t.call('GET', 'alertlist?list=runover&open=1', { token: ops.token })).json().alerts.find((a: { uid: number }) => a.uid === unit.id);
-    expect(runover).toBeDefined();
     expect((await t.call('POST', 'clearalert', { token: ops.token, body: { aid: runover.aid } })).json().ok).toBe(1);
     expect(await until(() => of(colleague).cleared, (l) => l.length > 0)).toEqual([{ aid: runover.aid, kind: 'runover', uid: unit.id }]);
     // Proves a negative (nothing more arrives): no event to wait for, so a fixed wait.
@@ -129,8 +151,13 @@ describe('clearing an alarm reaches every open browser of the site', () => {
   });
 
   it('says nothing when the alert was cleared already', async () => {
+    await freshStart();
+    expect(await device.send([at(...AWAY, 1)])).toBe(1);
+    const [panic] = await raised(colleague, 'panic');
+    expect((await t.call('POST', 'clearpanicalarm', { token: admin.token, body: { aid: panic?.aid } })).json().ok).toBe(1);
+    await until(() => of(colleague).cleared, (l) => l.length > 0);
     of(colleague).cleared.length = 0;
-    const [panic] = of(colleague).alerts.filter((x) => x.kind === 'panic');
+
     expect((await t.call('POST', 'clearpanicalarm', { token: ops.token, body: { aid: panic?.aid } })).json().ok).toBe(1);
     expect((await t.call('POST', 'clearvehiclealarm', { token: ops.token, body: { uid: unit.id } })).json().ok).toBe(1);
     // Proves a negative (nothing more arrives): no event to wait for, so a fixed wait.
@@ -139,18 +166,23 @@ describe('clearing an alarm reaches every open browser of the site', () => {
   });
 
   it("tells another tenant's browsers nothing, and another tenant's clear is a missing alert", async () => {
-    expect(of(theirs).cleared).toEqual([]);
-    expect(of(theirs).updates.filter((u) => u.unitid === unit.id)).toEqual([]);
-    expect(await device.send([at(54.5, -2.5, 0), at(54.5, -2.5, 1)])).toBe(2);
-    const panic = (await until(() => raised(colleague, 'panic'), (l) => l.length > 1)).at(-1);
-    of(colleague).cleared.length = 0;
+    await freshStart();
+    expect(await device.send([at(...AWAY, 1)])).toBe(1);
+    const [panic] = await raised(colleague, 'panic');
     expect((await t.call('POST', 'clearpanicalarm', { token: northway.token, body: { aid: panic?.aid } })).statusCode).toBe(404);
     expect((await t.call('POST', 'clearalert', { token: northway.token, body: { aid: panic?.aid } })).statusCode).toBe(404);
     expect((await t.call('POST', 'clearvehiclealarm', { token: northway.token, body: { uid: unit.id } })).statusCode).toBe(404);
     // Proves a negative (nothing more arrives): no event to wait for, so a fixed wait.
     await new Promise((r) => setTimeout(r, 200));
     expect(of(colleague).cleared).toEqual([]);
+
+    // The site's own clear reaches its browsers, and still none of the other tenant's.
+    expect((await t.call('POST', 'clearpanicalarm', { token: ops.token, body: { aid: panic?.aid } })).json().ok).toBe(1);
+    await until(() => of(colleague).cleared, (l) => l.length > 0);
+    await until(() => of(colleague).updates.filter((u) => u.unitid === unit.id && !u.vehiclealarm), (l) => l.length > 0);
+    await new Promise((r) => setTimeout(r, 200));
     expect(of(theirs).cleared).toEqual([]);
+    expect(of(theirs).alerts.filter((a) => a.uid === unit.id)).toEqual([]);
     expect(of(theirs).updates.filter((u) => u.unitid === unit.id)).toEqual([]);
   });
 });

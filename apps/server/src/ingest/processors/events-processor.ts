@@ -1,10 +1,13 @@
 import type pg from 'pg';
+import { storeRaisedAlerts } from '../../modules/alerts/index.ts';
 import { GeofenceIndex } from '../../modules/geofence/index.ts';
+import { geofencesOfAllSites } from '../../modules/poi/index.ts';
+import { workingHoursOfSites } from '../../modules/site/index.ts';
 import type { RaisedAlert } from '../ingest-events.ts';
 import type { SharedHorizon } from '../log-horizon.ts';
 import type { UnitDirectory } from '../unit-directory.ts';
 import { eventsOfBatch, type EventRow } from './events-rules.ts';
-import { insertAlerts, loadGeofences, loadMemory, loadSiteHours, readEventWindow, saveMemory } from './events-store.ts';
+import { loadMemory, readEventWindow, saveMemory } from './events-store.ts';
 import { processorRunner, type ProcessorDefinition } from './runner.ts';
 
 export type NewAlert = RaisedAlert;
@@ -27,7 +30,7 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   let loaded = false;
 
   async function reloadGeofences(): Promise<void> {
-    index.rebuild(await loadGeofences(pool));
+    index.rebuild(await geofencesOfAllSites(pool));
     loaded = true;
   }
 
@@ -43,9 +46,10 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const unitIds = [...new Set(rows.map((r) => r.unit_id))];
       const units = await directory.units(unitIds);
       const saved = await loadMemory(client, unitIds);
-      const hours = await loadSiteHours(client, [...new Set([...units.values()].map((u) => u.siteId))]);
+      const hours = await workingHoursOfSites(client, [...new Set([...units.values()].map((u) => u.siteId))]);
       const { alerts, memory } = eventsOfBatch(rows, units, saved, hours, index);
-      const raised = await insertAlerts(client, alerts);
+      // Through the runner's client: the alerts commit with the cursor and the memory, or not at all.
+      const raised = await storeRaisedAlerts(client, alerts);
       await saveMemory(client, memory);
       return raised;
     },

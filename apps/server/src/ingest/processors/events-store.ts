@@ -1,12 +1,10 @@
-import { DEFAULT_WORKING_HOURS, workingHoursSchema } from '@fleet/shared';
 import type pg from 'pg';
-import type { GeofenceRow } from '../../modules/geofence/index.ts';
-import type { RaisedAlert } from '../ingest-events.ts';
-import type { EventRow, PendingAlert, SiteHours, UnitMemory } from './events-rules.ts';
+import type { EventRow, UnitMemory } from './events-rules.ts';
 import type { LogWindow, WindowRead } from './runner.ts';
 
-// The events processor's storage: its window of the log, its memory per unit (unit_event_state),
-// what it matches against (geofences, sites' working hours) and the alerts it stores.
+// The events processor's own storage: its window of the log and its memory per unit
+// (unit_event_state). What it matches against and the alerts it stores belong to other modules and
+// are reached through their doors: geofences (poi), working hours (site), alerts (alerts).
 
 // Flagged (implausible) rows are read only so the cursor passes them; they raise nothing.
 const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)::float8 AS t, lat, lon, io, implausible IS NOT NULL AS flagged
@@ -15,13 +13,6 @@ const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)
 export async function readEventWindow(client: pg.PoolClient, w: LogWindow): Promise<WindowRead<EventRow>> {
   const { rows } = await client.query<EventRow>(READ, [w.from, w.to, w.limit]);
   return { rows, count: rows.length, lastId: rows.at(-1)?.id ?? w.from };
-}
-
-/** Every geofence of every site. */
-export async function loadGeofences(pool: pg.Pool): Promise<GeofenceRow[]> {
-  const r = await pool.query<{ id: number; site_id: number; mode: number; lat: number | null; lon: number | null; radius: number | null; points: GeofenceRow['points'] }>(
-    'SELECT id, site_id, mode, lat, lon, radius, points FROM poi WHERE is_geofence');
-  return r.rows.map((p) => ({ id: p.id, siteId: p.site_id, mode: p.mode, lat: p.lat, lon: p.lon, radius: p.radius, points: p.points }));
 }
 
 export async function loadMemory(client: pg.PoolClient, unitIds: readonly number[]): Promise<Map<number, UnitMemory>> {
@@ -51,33 +42,4 @@ export async function rewindEventMemory(client: pg.PoolClient, unitId: number, t
     `UPDATE unit_event_state SET last_time = to_timestamp($2::float8 / 1000.0)
      WHERE unit_id = $1 AND last_time IS NOT NULL AND ($2::float8 IS NULL OR last_time > to_timestamp($2::float8 / 1000.0))`,
     [unitId, t]);
-}
-
-/** Each site's working hours (stored hours that do not parse count as the default ones). */
-export async function loadSiteHours(client: pg.PoolClient, siteIds: readonly number[]): Promise<Map<number, SiteHours>> {
-  const r = await client.query<{ id: number; timezone: string; working_hours: unknown }>(
-    'SELECT id, timezone, working_hours FROM sites WHERE id = ANY($1::int[])', [siteIds]);
-  return new Map(r.rows.map((x) => {
-    const parsed = workingHoursSchema.safeParse(x.working_hours);
-    return [x.id, { tz: x.timezone, hours: parsed.success ? parsed.data : DEFAULT_WORKING_HOURS }] as const;
-  }));
-}
-
-/** Stores the alerts; one already stored (same kind, unit, position and POI) is not stored again nor returned. */
-export async function insertAlerts(client: pg.PoolClient, pending: readonly PendingAlert[]): Promise<RaisedAlert[]> {
-  if (pending.length === 0) return [];
-  const res = await client.query<{ id: string; kind: RaisedAlert['kind']; event: string; site_id: number; unit_id: number; poi_id: number | null; happened_at: Date; lat: number; lon: number; detail: string }>(
-    `INSERT INTO alerts (site_id, unit_id, kind, event, poi_id, position_id, happened_at, lat, lon, detail)
-     SELECT * FROM json_to_recordset($1::json) AS x(site_id int, unit_id int, kind text, event text, poi_id int, position_id bigint,
-       happened_at timestamptz, lat float8, lon float8, detail text)
-     ON CONFLICT ON CONSTRAINT alerts_once DO NOTHING
-     RETURNING id::text, kind, event, site_id, unit_id, poi_id, happened_at, lat, lon, detail`,
-    [JSON.stringify(pending.map((p) => ({
-      site_id: p.siteId, unit_id: p.unitId, kind: p.kind, event: p.event, poi_id: p.poiId, position_id: p.positionId,
-      happened_at: p.happenedAt, lat: p.lat, lon: p.lon, detail: p.detail,
-    })))]);
-  return res.rows.map((r) => ({
-    aid: Number(r.id), kind: r.kind, event: r.event, siteId: r.site_id, unitId: r.unit_id, poiId: r.poi_id,
-    happenedAt: r.happened_at.toISOString(), lat: r.lat, lon: r.lon, detail: r.detail,
-  }));
 }

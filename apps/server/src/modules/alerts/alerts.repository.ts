@@ -9,24 +9,9 @@ export interface AlertRow {
 /** An alert a clear call closed (it was open until then). */
 export interface ClearedRow { id: string; kind: string; unit_id: number; site_id: number }
 
-export interface ServiceDueRow {
-  unit_id: number; registration: string; due_date: string | null; due_km: number | null; due_hours: number | null;
-  km: number | null; hours: number | null; lat: number | null; lon: number | null;
-}
-
 const SELECT = `SELECT a.id::text, a.kind, a.event, a.unit_id, a.site_id, u.registration, p.name AS poi, a.happened_at, a.lat, a.lon,
     a.detail, a.cleared_at, cu.name AS cleared_by
   FROM alerts a JOIN units u ON u.id = a.unit_id LEFT JOIN poi p ON p.id = a.poi_id LEFT JOIN users cu ON cu.id = a.cleared_by`;
-
-/** A unit's service plan and the readings it is measured against (CAN total distance, else the odometer). */
-const PLAN_COLUMNS = `u.id AS unit_id, u.registration, u.service_due_date::text AS due_date, u.service_due_km AS due_km,
-    u.service_due_hours AS due_hours, coalesce(s.total_distance, s.odometer) AS km, s.engine_hours AS hours, s.lat, s.lon`;
-const PLAN_FROM = 'FROM units u LEFT JOIN unit_state s ON s.unit_id = u.id';
-
-/** The Servicing rule (docs/decisions.md): due as soon as the date, the km or the engine hours is reached. */
-const DUE = `(u.service_due_date <= current_date
-  OR (u.service_due_km IS NOT NULL AND coalesce(s.total_distance, s.odometer) >= u.service_due_km)
-  OR (u.service_due_hours IS NOT NULL AND s.engine_hours >= u.service_due_hours))`;
 
 /**
  * Reads and clears alerts; every query is bounded by the caller's site ids. The dashboard's reads
@@ -78,40 +63,6 @@ export function alertsRepository(pool: pg.Pool) {
       return r.rows;
     },
 
-    /** Units due for service (date, odometer or engine hours reached), with why. */
-    async serviceDue(siteIds: number[]): Promise<ServiceDueRow[]> {
-      const r = await pool.query<ServiceDueRow>({ name: 'alerts-service-due', text: `SELECT ${PLAN_COLUMNS} ${PLAN_FROM}
-        WHERE u.site_id = ANY($1::int[]) AND ${DUE} ORDER BY u.registration`, values: [siteIds] });
-      return r.rows;
-    },
-
-    async setServicePlan(siteIds: number[], unitId: number, plan: { date?: string | null; km?: number | null; hours?: number | null }): Promise<boolean> {
-      const r = await pool.query(`UPDATE units SET
-          service_due_date = CASE WHEN $3 THEN $4::date ELSE service_due_date END,
-          service_due_km = CASE WHEN $5 THEN $6::float8 ELSE service_due_km END,
-          service_due_hours = CASE WHEN $7 THEN $8::float8 ELSE service_due_hours END
-        WHERE id = $2 AND site_id = ANY($1::int[])`,
-        [siteIds, unitId, plan.date !== undefined, plan.date ?? null, plan.km !== undefined, plan.km ?? null, plan.hours !== undefined, plan.hours ?? null]);
-      return (r.rowCount ?? 0) > 0;
-    },
-
-    /** One unit's plan and whether it is due now; null when the unit is not on the caller's sites. */
-    async servicePlan(siteIds: number[], unitId: number): Promise<(ServiceDueRow & { due: boolean }) | null> {
-      const r = await pool.query<ServiceDueRow & { due: boolean }>(`SELECT ${PLAN_COLUMNS}, coalesce(${DUE}, false) AS due ${PLAN_FROM}
-        WHERE u.id = $2 AND u.site_id = ANY($1::int[])`, [siteIds, unitId]);
-      return r.rows[0] ?? null;
-    },
-
-    /** A site's working hours as stored (the route validates them) and its time zone. */
-    async workingHours(siteId: number): Promise<{ hours: unknown; timezone: string } | null> {
-      const r = await pool.query<{ hours: unknown; timezone: string }>('SELECT working_hours AS hours, timezone FROM sites WHERE id = $1', [siteId]);
-      return r.rows[0] ?? null;
-    },
-
-    async setWorkingHours(siteId: number, hours: { days: number[]; start: string; end: string }): Promise<void> {
-      await pool.query('UPDATE sites SET working_hours = $2::jsonb WHERE id = $1', [siteId, JSON.stringify(hours)]);
-    },
-
     /** Which of these units have an open alarm (alarm.ts). */
     async alarmedUnits(unitIds: number[]): Promise<Set<number>> {
       const r = await pool.query<{ unit_id: number }>(
@@ -126,3 +77,34 @@ export function alertsRepository(pool: pg.Pool) {
   };
 }
 export type AlertsRepository = ReturnType<typeof alertsRepository>;
+
+/** An alert a log processor raised, before it is stored: kind, unit, position and POI make it unique (alerts_once). */
+export interface AlertToStore<K extends string = string> {
+  kind: K; event: string; siteId: number; unitId: number; poiId: number | null; positionId: string;
+  happenedAt: string; lat: number; lon: number; detail: string;
+}
+/** A stored alert, numbered, as the processor tells its listeners. */
+export type StoredAlert<K extends string = string> = Omit<AlertToStore<K>, 'positionId'> & { aid: number };
+
+/**
+ * Stores a processor's alerts through its client, so they commit (or not) with its cursor: no
+ * alert without its cursor move, none lost. One already stored (same kind, unit, position and
+ * POI) is not stored again nor returned.
+ */
+export async function storeRaisedAlerts<K extends string>(client: pg.ClientBase, pending: readonly AlertToStore<K>[]): Promise<StoredAlert<K>[]> {
+  if (pending.length === 0) return [];
+  const res = await client.query<{ id: string; kind: K; event: string; site_id: number; unit_id: number; poi_id: number | null; happened_at: Date; lat: number; lon: number; detail: string }>(
+    `INSERT INTO alerts (site_id, unit_id, kind, event, poi_id, position_id, happened_at, lat, lon, detail)
+     SELECT * FROM json_to_recordset($1::json) AS x(site_id int, unit_id int, kind text, event text, poi_id int, position_id bigint,
+       happened_at timestamptz, lat float8, lon float8, detail text)
+     ON CONFLICT ON CONSTRAINT alerts_once DO NOTHING
+     RETURNING id::text, kind, event, site_id, unit_id, poi_id, happened_at, lat, lon, detail`,
+    [JSON.stringify(pending.map((p) => ({
+      site_id: p.siteId, unit_id: p.unitId, kind: p.kind, event: p.event, poi_id: p.poiId, position_id: p.positionId,
+      happened_at: p.happenedAt, lat: p.lat, lon: p.lon, detail: p.detail,
+    })))]);
+  return res.rows.map((r) => ({
+    aid: Number(r.id), kind: r.kind, event: r.event, siteId: r.site_id, unitId: r.unit_id, poiId: r.poi_id,
+    happenedAt: r.happened_at.toISOString(), lat: r.lat, lon: r.lon, detail: r.detail,
+  }));
+}

@@ -1,25 +1,17 @@
 import {
-  alertListAnswerSchema, alertListQuerySchema, clearAlertBodySchema, clearPanicBodySchema, servicePlanBodySchema, workingHoursBodySchema, clearVehicleAlarmBodySchema, dashAlertsAnswerSchema,
-  DEFAULT_WORKING_HOURS, plainSuccessSchema, servicePlanAnswerSchema, servicePlanQuerySchema, workingHoursAnswerSchema, workingHoursSchema,
+  alertListAnswerSchema, alertListQuerySchema, clearAlertBodySchema, clearPanicBodySchema, clearVehicleAlarmBodySchema, dashAlertsAnswerSchema,
+  plainSuccessSchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/caller.ts';
-import { currentSiteOf, scopedOf, type AccessRule } from '../../plugins/access.ts';
+import { scopedOf, type AccessRule } from '../../plugins/access.ts';
+import { dueReasons, type SiteRepository } from '../site/index.ts';
 import { alertLocation, panicString } from './alert-view.ts';
-import type { AlertsRepository, ClearedRow, ServiceDueRow } from './alerts.repository.ts';
+import type { AlertsRepository, ClearedRow } from './alerts.repository.ts';
 
 const tag = { tags: ['alerts'] };
 const KIND = { panic: 'panic', zone: 'geofence', spn: 'spn', runover: 'runover' } as const;
-
-/** Why a unit is due, in words. */
-function dueReasons(r: ServiceDueRow): string {
-  const why: string[] = [];
-  if (r.due_date && r.due_date <= new Date().toISOString().slice(0, 10)) why.push(`date ${r.due_date} reached`);
-  if (r.due_km != null && r.km != null && r.km >= r.due_km) why.push(`${Math.round(r.km).toLocaleString('en-GB')} km of ${r.due_km.toLocaleString('en-GB')} km`);
-  if (r.due_hours != null && r.hours != null && r.hours >= r.due_hours) why.push(`${Math.round(r.hours)} of ${r.due_hours} engine hours`);
-  return `Service due: ${why.join(', ')}`;
-}
 
 /** The sites an alert view covers: the session's current site (the spec's calls take no site). */
 const sitesOf = (request: Parameters<typeof scopedOf>[0]) => {
@@ -28,13 +20,18 @@ const sitesOf = (request: Parameters<typeof scopedOf>[0]) => {
 };
 /** Lists of the current site: none when the session has no site. */
 const currentSiteView = { current: 'site', none: 'pass' } as const;
-/** Working hours belong to the current site; without one, there is no such site. */
-const currentSiteNeeded = { current: 'site', none: { status: 404, message: 'No such site.' } } as const;
 const alertOnCallerSites = (field: 'body.aid') => ({ row: 'alert', field, within: 'caller sites', missing: 'alert' }) as const;
 const session = (...scope: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'session', scope });
 
-/** `onCleared` hears of every alert a clear call closed, after it committed (the site's browsers are told). */
-export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCleared?: (rows: ClearedRow[]) => void }> = async (app, { repo, onCleared }) => {
+interface AlertsRoutesOptions {
+  repo: AlertsRepository;
+  /** The site module's Servicing read: units due for service are counted and listed with the alerts. */
+  servicing: Pick<SiteRepository, 'serviceDue'>;
+  /** Hears of every alert a clear call closed, after it committed (the site's browsers are told). */
+  onCleared?: (rows: ClearedRow[]) => void;
+}
+
+export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { repo, servicing, onCleared }) => {
   const cleared = (rows: ClearedRow[] | null, what: string) => {
     if (!rows) throw notFound(what);
     if (rows.length > 0) onCleared?.(rows);
@@ -47,7 +44,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
   }, async (request) => {
     const sites = sitesOf(request);
     const [panic, zone, counts, due] = await Promise.all([
-      repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), repo.serviceDue(sites),
+      repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), servicing.serviceDue(sites),
     ]);
     return {
       ok: 1 as const,
@@ -70,7 +67,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
     const { list, id, open } = request.query;
     if (list === 'servicing') {
       // Servicing is a state, not an event: each due unit is one record, its id the unit's.
-      const due = (await repo.serviceDue(sitesOf(request))).filter((r) => id === undefined || r.unit_id === id);
+      const due = (await servicing.serviceDue(sitesOf(request))).filter((r) => id === undefined || r.unit_id === id);
       if (id !== undefined && due.length === 0) throw notFound('alert');
       return {
         ok: 1 as const,
@@ -116,48 +113,6 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ repo: AlertsRepository; onCle
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearOne(caller.siteIds, null, request.body.aid, caller.user.id), 'alert');
-  });
-
-  app.post('/setserviceplan', {
-    schema: { ...tag, summary: "Set a unit's service plan: due date, odometer (km) or engine hours (administrators)", body: servicePlanBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: { who: 'admin', scope: [{ unit: 'body.uid' }] } },
-  }, async (request) => {
-    const caller = callerOf(request);
-    const { uid, duedate, duekm, duehours } = request.body;
-    if (!(await repo.setServicePlan(caller.siteIds, uid, { date: duedate, km: duekm, hours: duehours }))) throw notFound('unit');
-    return { ok: 1 as const };
-  });
-
-  // Reads are open to every user of the site: operators see the Servicing list and Run Over alerts
-  // these define; only administrators change them.
-  app.get('/serviceplan', {
-    schema: { ...tag, summary: "A unit's service plan, its readings now and whether it is due", querystring: servicePlanQuerySchema, response: { 200: servicePlanAnswerSchema } },
-    config: { access: session({ unit: 'query.uid' }) },
-  }, async (request) => {
-    const r = await repo.servicePlan(callerOf(request).siteIds, request.query.uid);
-    if (!r) throw notFound('unit');
-    return {
-      ok: 1 as const, uid: r.unit_id, duedate: r.due_date, duekm: r.due_km, duehours: r.due_hours, km: r.km, hours: r.hours,
-      due: r.due, detail: r.due ? dueReasons(r) : '',
-    };
-  });
-
-  app.get('/workinghours', {
-    schema: { ...tag, summary: "The current site's working hours (ignition on outside them is a Run Over) and its time zone", response: { 200: workingHoursAnswerSchema } },
-    config: { access: session(currentSiteNeeded) },
-  }, async (request) => {
-    const site = await repo.workingHours(currentSiteOf(request));
-    if (!site) throw notFound('site');
-    const parsed = workingHoursSchema.safeParse(site.hours);
-    return { ok: 1 as const, ...(parsed.success ? parsed.data : DEFAULT_WORKING_HOURS), timezone: site.timezone };
-  });
-
-  app.post('/setworkinghours', {
-    schema: { ...tag, summary: "Set the current site's working hours: ignition on outside them is a Run Over (administrators)", body: workingHoursBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: { who: 'admin', scope: [currentSiteNeeded] } },
-  }, async (request) => {
-    await repo.setWorkingHours(currentSiteOf(request), request.body);
-    return { ok: 1 as const };
   });
 
   app.post('/clearspnalarm', {

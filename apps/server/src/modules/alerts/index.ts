@@ -1,5 +1,7 @@
-/** The alerts module's door: its calls, its repository, the alarm rule and the alert events sent live. */
+/** The alerts module's door: its calls, its repository (and the processors' alert store), the alarm rule and the alert events sent live. */
 export { alertsRoutes } from './alerts.routes.ts';
-export { alertsRepository, type AlertsRepository, type AlertRow, type ClearedRow } from './alerts.repository.ts';
+export {
+  alertsRepository, storeRaisedAlerts, type AlertsRepository, type AlertRow, type AlertToStore, type ClearedRow, type StoredAlert,
+} from './alerts.repository.ts';
 export { alertEvent, clearedEvent } from './alert-view.ts';
 export { ALARM_KINDS, isAlarmKind, openAlarmSql } from './alarm.ts';

@@ -1,9 +1,9 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 import type pg from 'pg';
 import { ALARM_KINDS, openAlarmSql } from '../alerts/index.ts';
 
-const { units, unitTypes, drivers, groups, groupUnits, unitState } = schema;
+const { units, unitTypes, drivers, unitState } = schema;
 
 /** One vehicle of a site as the vehicles call needs it; the state columns are null when it never reported. */
 export interface VehicleRow {
@@ -66,20 +66,6 @@ export function fleetRepository(db: Db, pool: pg.Pool) {
 
     unitTypes() {
       return db.select().from(unitTypes).orderBy(asc(unitTypes.id));
-    },
-
-    driversOfSite(siteId: number) {
-      return db.select().from(drivers).where(eq(drivers.siteId, siteId)).orderBy(asc(drivers.name));
-    },
-
-    async groupsOfSite(siteId: number) {
-      return db
-        .select({ id: groups.id, name: groups.name, units: sql<number[]>`coalesce(array_agg(${groupUnits.unitId} ORDER BY ${groupUnits.unitId}) FILTER (WHERE ${groupUnits.unitId} IS NOT NULL), '{}')` })
-        .from(groups)
-        .leftJoin(groupUnits, eq(groupUnits.groupId, groups.id))
-        .where(eq(groups.siteId, siteId))
-        .groupBy(groups.id)
-        .orderBy(asc(groups.name));
     },
   };
 }

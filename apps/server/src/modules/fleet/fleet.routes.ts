@@ -1,15 +1,10 @@
-import {
-  cidQuerySchema, driversAnswerSchema, groupsAnswerSchema, siteQuerySchema, unitsAnswerSchema,
-  unitTypesAnswerSchema, vehiclesAnswerSchema,
-} from '@fleet/shared';
-import { isDriverOutOfDate } from '@fleet/shared';
+import { cidQuerySchema, siteQuerySchema, unitsAnswerSchema, unitTypesAnswerSchema, vehiclesAnswerSchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopedOf } from '../../plugins/access.ts';
 import type { FleetRepository } from './fleet.repository.ts';
 import type { VehicleReadModel } from './vehicle-read-model.ts';
 
 const tag = { tags: ['fleet'] };
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The site's lists. Each rule checks the site against the caller's sites before anything is read. */
 export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; vehicles: VehicleReadModel }> = async (app, { repo, vehicles: read }) => {
@@ -40,27 +35,4 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ repo: FleetRepository; vehicle
     schema: { ...tag, summary: 'Unit types', response: { 200: unitTypesAnswerSchema } },
     config: { access: { who: 'session' } },
   }, async () => ({ ok: 1 as const, unittypes: (await repo.unitTypes()).map((t) => ({ id: t.id, name: t.name, icon: t.icon })) }));
-
-  app.get('/drivers', {
-    schema: { ...tag, summary: "The site's drivers", querystring: siteQuerySchema, response: { 200: driversAnswerSchema } },
-    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
-  }, async (request) => {
-    const rows = await repo.driversOfSite(request.query.siteid);
-    const now = Date.now();
-    return {
-      ok: 1 as const,
-      drivers: rows.map((d) => ({ id: d.id, name: d.name, updated: iso(d.updatedAt), outofdate: isDriverOutOfDate(iso(d.updatedAt), now) })),
-    };
-  });
-
-  app.get('/groups', {
-    schema: { ...tag, summary: "The site's groups that hold at least one vehicle", querystring: siteQuerySchema, response: { 200: groupsAnswerSchema } },
-    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
-  }, async (request) => {
-    const rows = await repo.groupsOfSite(request.query.siteid);
-    return {
-      ok: 1 as const,
-      groups: rows.filter((g) => g.units.length > 0).map((g) => ({ id: g.id, name: g.name, vc: g.units.length, units: g.units.map(Number) })),
-    };
-  });
 };

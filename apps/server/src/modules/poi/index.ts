@@ -1,3 +1,3 @@
-/** The poi module's door: a site's places (and, for now, its groups' writes). */
+/** The poi module's door: a site's places. */
 export { poiRoutes } from './poi.routes.ts';
-export { poiRepository, type PoiRepository, type PoiRow } from './poi.repository.ts';
+export { geofencesOfAllSites, poiRepository, type PoiRepository, type PoiRow } from './poi.repository.ts';

@@ -94,25 +94,3 @@ describe('POI and geofences', () => {
     d.close();
   });
 });
-
-describe('groups and drivers', () => {
-  it('creates a group, sets its vehicles, and lists it once it holds one', async () => {
-    const id = (await t.call('POST', 'addgroup', { token: ops.token, body: { name: 'Night gritters' } })).json().id;
-    const listed = () => t.call('GET', `groups?siteid=${ops.siteid}`, { token: ops.token }).then((r) => r.json().groups.map((g: { id: number }) => g.id));
-    expect(await listed()).not.toContain(id);
-    const units = (await t.database.pool.query('SELECT id FROM units WHERE site_id = $1 ORDER BY id LIMIT 2', [ops.siteid])).rows.map((r) => r.id);
-    expect((await t.call('POST', 'groupunits', { token: ops.token, body: { id, units } })).json().ok).toBe(1);
-    expect(await listed()).toContain(id);
-    const foreign = (await t.database.pool.query('SELECT id FROM units WHERE site_id = $1 LIMIT 1', [other.siteid])).rows[0].id;
-    expect((await t.call('POST', 'groupunits', { token: ops.token, body: { id, units: [foreign] } })).statusCode).toBe(404);
-  });
-
-  it('flags drivers not updated for more than 24 hours', async () => {
-    const drivers = (await t.call('GET', `drivers?siteid=${ops.siteid}`, { token: ops.token })).json().drivers as { outofdate: boolean; updated: string | null }[];
-    for (const d of drivers) {
-      const old = d.updated === null || Date.now() - new Date(d.updated).getTime() > 24 * 3600 * 1000;
-      expect(d.outofdate).toBe(old);
-    }
-    expect(drivers.some((d) => d.outofdate)).toBe(true);
-  });
-});

@@ -1,5 +1,5 @@
-import { checkout } from '@fleet/db';
 import type pg from 'pg';
+import type { GeofenceRow } from '../geofence/index.ts';
 
 export interface PoiRow {
   id: number; site_id: number; name: string; mode: number; lat: number | null; lon: number | null; radius: number | null;
@@ -17,7 +17,7 @@ export interface PoiInput {
  */
 export const PLACES_CACHE_MS = 5000;
 
-/** POI and groups of a site; every statement names the site, so nothing outside it is touched. */
+/** A site's places (POI and geofences); every statement names the site, so nothing outside it is touched. */
 export function poiRepository(pool: pg.Pool, now: () => number = Date.now) {
   const cache = new Map<number, { at: number; rows: readonly PoiRow[] }>();
   /** Per site, bumped by every write: a read that was under way then does not go into the cache. */
@@ -74,32 +74,16 @@ export function poiRepository(pool: pg.Pool, now: () => number = Date.now) {
     async remove(siteId: number, id: number): Promise<boolean> {
       return ((await writing(siteId, () => pool.query('DELETE FROM poi WHERE id = $1 AND site_id = $2', [id, siteId]))).rowCount ?? 0) > 0;
     },
-    async addGroup(siteId: number, name: string): Promise<number> {
-      const r = await pool.query<{ id: number }>('INSERT INTO groups (site_id, name) VALUES ($1, $2) RETURNING id', [siteId, name]);
-      return (r.rows[0] as { id: number }).id;
-    },
-    /** Sets a group's vehicles; false when the group or any unit is not on the site. */
-    async setGroupUnits(siteId: number, groupId: number, unitIds: number[]): Promise<boolean> {
-      const client = await checkout(pool);
-      try {
-        await client.query('BEGIN');
-        const g = await client.query('SELECT 1 FROM groups WHERE id = $1 AND site_id = $2 FOR UPDATE', [groupId, siteId]);
-        const u = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM units WHERE id = ANY($1::int[]) AND site_id = $2', [unitIds, siteId]);
-        if (g.rowCount === 0 || u.rows[0]?.n !== new Set(unitIds).size) {
-          await client.query('ROLLBACK');
-          return false;
-        }
-        await client.query('DELETE FROM group_units WHERE group_id = $1', [groupId]);
-        await client.query('INSERT INTO group_units (group_id, unit_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [groupId, unitIds]);
-        await client.query('COMMIT');
-        return true;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.done();
-      }
-    },
   };
 }
 export type PoiRepository = ReturnType<typeof poiRepository>;
+
+/**
+ * Every geofence of every site, for the events processor's spatial index (loaded before its first
+ * run and again when a place is saved). Not cached: the processor keeps the index it builds.
+ */
+export async function geofencesOfAllSites(pool: pg.Pool): Promise<GeofenceRow[]> {
+  const r = await pool.query<{ id: number; site_id: number; mode: number; lat: number | null; lon: number | null; radius: number | null; points: GeofenceRow['points'] }>(
+    'SELECT id, site_id, mode, lat, lon, radius, points FROM poi WHERE is_geofence');
+  return r.rows.map((p) => ({ id: p.id, siteId: p.site_id, mode: p.mode, lat: p.lat, lon: p.lon, radius: p.radius, points: p.points }));
+}

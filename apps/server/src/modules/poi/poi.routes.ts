@@ -1,5 +1,5 @@
 import {
-  addGroupAnswerSchema, addGroupBodySchema, geofenceAnswerSchema, groupUnitsBodySchema, parseCentre, plainSuccessSchema, poiAnswerSchema,
+  geofenceAnswerSchema, parseCentre, plainSuccessSchema, poiAnswerSchema,
   poiIdBodySchema, poiIdQuerySchema, quickPoiBodySchema, savePoiAnswerSchema, savePoiBodySchema, searchPoiQuerySchema,
   siteQuerySchema, type SavePoiBody,
 } from '@fleet/shared';
@@ -86,22 +86,5 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
       name, mode: 1, lat, lon: lng, radius: QUICK_RADIUS_M, points: null, showOnMap: true, isGeofence: false,
     });
     return { ok: 1 as const, id };
-  });
-
-  app.post('/addgroup', {
-    schema: { ...tag, summary: 'Create a vehicle group on the current site', body: addGroupBodySchema, response: { 200: addGroupAnswerSchema } },
-    config: { access: onSite() },
-  }, async (request) => ({ ok: 1 as const, id: await repo.addGroup(currentSiteOf(request), request.body.name) }));
-
-  app.post('/groupunits', {
-    schema: { ...tag, summary: "Set a group's vehicles", body: groupUnitsBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: onSite(
-      { row: 'group', field: 'body.id', within: 'current site', missing: 'group or vehicle' },
-      { row: 'vehicle', field: 'body.units', within: 'current site', missing: 'group or vehicle' },
-    ) },
-  }, async (request) => {
-    const { id, units } = request.body;
-    if (!(await repo.setGroupUnits(currentSiteOf(request), id, units))) throw notFound('group or vehicle');
-    return { ok: 1 as const };
   });
 };

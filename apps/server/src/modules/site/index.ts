@@ -1,3 +1,4 @@
-/** The site module's door: the site message. */
+/** The site module's door: a site's settings (its message, working hours, its units' service plans) and the Servicing rule. */
 export { siteRoutes } from './site.routes.ts';
-export { siteRepository } from './site.repository.ts';
+export { siteRepository, workingHoursOfSites, type ServiceDueRow, type SiteRepository } from './site.repository.ts';
+export { dueReasons } from './service-plan.ts';
