@@ -31,10 +31,12 @@ export function connect(url: string, options: { max?: number; applicationName?: 
 /**
  * Checks a client out of the pool for several statements. While checked out, a client whose
  * connection dies between statements emits 'error'; unheard, that event would end the process
- * (seen when the database restarts). Here it is heard, the next statement fails instead, and
- * `done()` discards such a client rather than handing a dead connection back to the pool (pg-pool
- * keeps a released client unless told of the error, and whether the client has noticed its socket
- * closing by then is a race).
+ * (seen when the database restarts). Here it is heard, and the next statement fails instead.
+ * `done()` discards a client that saw an error event or a failed statement instead of handing it
+ * back to the pool: when the server ends a connection it first answers the pending statement with
+ * a FATAL error and only then closes the socket, so the client can look healthy at release and
+ * the pool would give the dead connection to its next caller. A statement that failed for any
+ * other reason costs one new connection, which is cheap beside a wrong answer.
  */
 export async function checkout(pool: pg.Pool): Promise<pg.PoolClient & { done(): void }> {
   const client = await pool.connect();
@@ -43,9 +45,17 @@ export async function checkout(pool: pg.Pool): Promise<pg.PoolClient & { done():
     failed = true;
   };
   client.on('error', onError);
+  const query = client.query;
+  const watched = function (this: pg.PoolClient, ...args: unknown[]) {
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) result.catch(onError);
+    return result;
+  };
+  client.query = watched as typeof client.query;
   return Object.assign(client, {
     done: () => {
       client.off('error', onError);
+      client.query = query;
       client.release(failed || undefined);
     },
   });
