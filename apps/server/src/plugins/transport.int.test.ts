@@ -15,18 +15,24 @@ function logCapture() {
   return { lines, stream: { write: (line: string) => { lines.push(line); } } };
 }
 
+/** Failed sign-ins, each claiming another client address in X-Forwarded-For; their status codes. */
+async function signInsFromRotatingAddresses(t: TestApp, n: number): Promise<number[]> {
+  const codes: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/v1/login', payload: { ...login, user: `nobody${i}@example.com` }, headers: { ...browser, 'x-forwarded-for': `203.0.113.${i + 1}` },
+    });
+    codes.push(res.statusCode);
+  }
+  return codes;
+}
+
 describe('client address and host: only configured proxies are believed', () => {
   it('keeps the per-address sign-in limit when a client rotates X-Forwarded-For', async () => {
     const log = logCapture();
     const t = await createTestApp({ limits: { perAddressPerMinute: 3 }, logLevel: 'info', logStream: log.stream });
     try {
-      const codes: number[] = [];
-      for (let i = 0; i < 6; i++) {
-        const res = await t.app.inject({
-          method: 'POST', url: '/api/v1/login', payload: { ...login, user: `nobody${i}@example.com` }, headers: { ...browser, 'x-forwarded-for': `203.0.113.${i + 1}` },
-        });
-        codes.push(res.statusCode);
-      }
+      const codes = await signInsFromRotatingAddresses(t, 6);
       expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
       // The log records the connection's address, not the one the client wrote.
       const text = log.lines.join('');
@@ -40,13 +46,7 @@ describe('client address and host: only configured proxies are believed', () => 
   it('believes X-Forwarded-For and X-Forwarded-Host from a configured proxy only', async () => {
     const t = await createTestApp({ limits: { perAddressPerMinute: 3 }, trustProxy: ['127.0.0.1'] });
     try {
-      const codes: number[] = [];
-      for (let i = 0; i < 6; i++) {
-        const res = await t.app.inject({
-          method: 'POST', url: '/api/v1/login', payload: { ...login, user: `nobody${i}@example.com` }, headers: { ...browser, 'x-forwarded-for': `203.0.113.${i + 1}` },
-        });
-        codes.push(res.statusCode);
-      }
+      const codes = await signInsFromRotatingAddresses(t, 6);
       expect(codes).toEqual([401, 401, 401, 401, 401, 401]);
       const brand = await t.app.inject({ url: '/api/v1/brand', headers: { 'x-forwarded-host': 'northway.localhost' } });
       expect(brand.json().brand.name).toBe('Northway Telematics');
