@@ -2,7 +2,7 @@
 // the ingest server or the whole server in its own process, a fleet of Teltonika devices reporting once a
 // second, CPU accounting per process group (so an overloaded machine shows in the figures), percentiles,
 // the machine line, a log line, and clean-up when a run is stopped or outlasts its time.
-import { applyMigrations, connect, startEmbeddedPostgres, type Database, type EmbeddedServer } from '@fleet/db';
+import { applyMigrations, connect, freePort, startEmbeddedPostgres, type Database, type EmbeddedServer } from '@fleet/db';
 import { ensureDefaultBrand } from '@fleet/db/seed/index';
 import { CODEC_8E, crc16Ibm, encodeAvlPacket, encodeImeiLogin, type AvlRecord } from '@fleet/protocols';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -118,15 +118,6 @@ export async function createFleetSite(db: Database, n: number): Promise<{ imeis:
   await db.pool.query('INSERT INTO user_sites (user_id, site_id) VALUES ($1, $2)', [user.rows[0].id, siteId]);
   return { imeis, siteId };
 }
-
-export const freePort = () => new Promise<number>((resolve, reject) => {
-  const s = net.createServer();
-  s.once('error', reject);
-  s.listen(0, '127.0.0.1', () => {
-    const a = s.address();
-    s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-  });
-});
 
 export interface FleetServer {
   url: string;

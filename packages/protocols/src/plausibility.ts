@@ -22,18 +22,10 @@ export const PLAUSIBLE = {
 } as const;
 
 /** Why a position is not plausible; a row may have several. */
-export type ImplausibleReason =
-  | 'latitude'
-  | 'longitude'
-  | 'no-fix'
-  | 'time-ahead'
-  | 'time-before-floor'
-  | 'speed'
-  | 'altitude';
-
-export const IMPLAUSIBLE_REASONS: readonly ImplausibleReason[] = [
+export const IMPLAUSIBLE_REASONS = [
   'latitude', 'longitude', 'no-fix', 'time-ahead', 'time-before-floor', 'speed', 'altitude',
-];
+] as const;
+export type ImplausibleReason = (typeof IMPLAUSIBLE_REASONS)[number];
 
 /** What the rule looks at. Speed in km/h, altitude in metres, times in ms since the Unix epoch. */
 export interface PlausibilityInput {

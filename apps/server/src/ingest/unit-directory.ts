@@ -11,9 +11,9 @@ export interface KnownUnit {
 
 const POSITIVE_TTL_MS = 60_000;
 /** Unknown device ids kept at most; the ones with the fewest attempts, then the oldest, go first. */
-export const MAX_UNKNOWN_DEVICES = 1_000;
+const MAX_UNKNOWN_DEVICES = 1_000;
 /** An unknown device id not heard from for this long is forgotten. */
-export const UNKNOWN_DEVICE_DAYS = 30;
+const UNKNOWN_DEVICE_DAYS = 30;
 
 /**
  * Finds the unit of a device id. Known units are cached for a minute; unknown ids are never cached,
