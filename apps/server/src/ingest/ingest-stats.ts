@@ -8,7 +8,10 @@ export class IngestStats {
   recordsFlagged = 0;
   readonly closedBecause = new Map<string, number>();
 
-  flagged(rows: ReadonlyArray<{ implausible: string | null }>): void {
+  /** One packet's records stored (and acknowledged), some perhaps flagged implausible. */
+  accepted(rows: ReadonlyArray<{ implausible: string | null }>): void {
+    this.packetsAccepted += 1;
+    this.recordsAccepted += rows.length;
     for (const r of rows) if (r.implausible !== null) this.recordsFlagged += 1;
   }
 

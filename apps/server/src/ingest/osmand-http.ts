@@ -82,9 +82,7 @@ export function osmandHttpServer(deps: IngestDeps) {
       return [400, `position not stored: ${err.message}`];
     }
     deps.frames.add(unit.unitId, 'in', 'osmand', Buffer.from(`${req.method} ${redact(req.url ?? '')}`), () => parsed);
-    deps.stats.recordsAccepted += 1;
-    deps.stats.flagged(written);
-    deps.stats.packetsAccepted += 1;
+    deps.stats.accepted(written);
     deps.onStored();
     return [200, 'OK'];
   }

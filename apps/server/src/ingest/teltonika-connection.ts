@@ -100,9 +100,7 @@ export class TeltonikaConnection {
     // Only now, with the records committed, does the device hear that they arrived.
     const ack = encodeAck(records.length);
     this.socket.write(ack);
-    deps.stats.recordsAccepted += records.length;
-    deps.stats.flagged(written);
-    deps.stats.packetsAccepted += 1;
+    deps.stats.accepted(written);
     deps.frames.add(unit.unitId, 'out', 'ack', ack, () => ({ accepted: records.length }));
     deps.onStored();
   }

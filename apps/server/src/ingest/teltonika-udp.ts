@@ -37,9 +37,7 @@ export function teltonikaUdpServer(deps: IngestDeps) {
     const ack = encodeUdpAck(d.packetId, d.avlPacketId, records.length);
     socket.send(ack, rinfo.port, rinfo.address);
     deps.frames.add(unit.unitId, 'out', 'udp ack', ack, () => ({ accepted: records.length }));
-    deps.stats.recordsAccepted += records.length;
-    deps.stats.flagged(written);
-    deps.stats.packetsAccepted += 1;
+    deps.stats.accepted(written);
     deps.onStored();
   }
 

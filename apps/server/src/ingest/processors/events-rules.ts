@@ -72,7 +72,8 @@ export function eventsOfBatch(
     const unit = units.get(r.unit_id);
     if (!unit || r.flagged) continue;
     const meaning = interpret(r.io, unit.ioMap);
-    const base = { siteId: unit.siteId, unitId: r.unit_id, happenedAt: new Date(r.t).toISOString(), lat: r.lat, lon: r.lon, positionId: r.id };
+    // Built only for a row that raises something: most rows of a batch raise nothing.
+    const base = () => ({ siteId: unit.siteId, unitId: r.unit_id, happenedAt: new Date(r.t).toISOString(), lat: r.lat, lon: r.lon, positionId: r.id });
     const m = memory.get(r.unit_id);
     if (!m) {
       tracker.restore(r.unit_id, geofences.match(unit.siteId, r.lat, r.lon), r.t);
@@ -81,24 +82,24 @@ export function eventsOfBatch(
       });
       continue;
     }
-    if (meaning.panic && !m.panic) alerts.push({ ...base, kind: 'panic', event: 'press', poiId: null, detail: '' });
+    if (meaning.panic && !m.panic) alerts.push({ ...base(), kind: 'panic', event: 'press', poiId: null, detail: '' });
     m.panic = meaning.panic;
     const fresh = meaning.faultCodes.filter((c) => !m.faultCodes.includes(c));
-    if (fresh.length) alerts.push({ ...base, kind: 'spn', event: 'fault', poiId: null, detail: fresh.join(', ') });
+    if (fresh.length) alerts.push({ ...base(), kind: 'spn', event: 'fault', poiId: null, detail: fresh.join(', ') });
     if (meaning.faultCodes.length || r.io[String(unit.ioMap.faultCodes)] !== undefined) m.faultCodes = meaning.faultCodes;
     if (meaning.ignition === false) m.runOver = false;
     const site = hours.get(unit.siteId);
     if (meaning.ignition === true && !m.runOver && site && isOutsideWorkingHours(r.t, site.tz, site.hours)) {
-      alerts.push({ ...base, kind: 'runover', event: 'ignition', poiId: null, detail: '' });
+      alerts.push({ ...base(), kind: 'runover', event: 'ignition', poiId: null, detail: '' });
       m.runOver = true;
     }
     if (isAssetUnit(unit) && locationCodeRaisesAlarm(assetLocationCode(m.movement, meaning.movement))) {
-      alerts.push({ ...base, kind: 'geofence', event: 'movement', poiId: null, detail: '' });
+      alerts.push({ ...base(), kind: 'geofence', event: 'movement', poiId: null, detail: '' });
     }
     if (meaning.movement !== null) m.movement = meaning.movement;
     const moves = tracker.update(r.unit_id, unit.siteId, r.lat, r.lon, r.t);
-    for (const poiId of moves.entered) alerts.push({ ...base, kind: 'geofence', event: 'enter', poiId, detail: '' });
-    for (const poiId of moves.exited) alerts.push({ ...base, kind: 'geofence', event: 'exit', poiId, detail: '' });
+    for (const poiId of moves.entered) alerts.push({ ...base(), kind: 'geofence', event: 'enter', poiId, detail: '' });
+    for (const poiId of moves.exited) alerts.push({ ...base(), kind: 'geofence', event: 'exit', poiId, detail: '' });
     m.inside = [...tracker.insideOf(r.unit_id)];
     m.lastTime = Math.max(m.lastTime ?? 0, r.t);
   }
