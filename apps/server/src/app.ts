@@ -146,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const unitsRepo = unitsRepository(db);
   await app.register(access, {
     sitesOfCustomer: tenancy.sitesOfCustomer,
-    siteOfUnit: async (id: number) => (await unitsRepo.unitWithState(id))?.unit.siteId ?? null,
+    siteOfUnit: async (id: number) => (await directory.siteOfUnit(id)) ?? null,
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Fleet platform API', version: opts.version }, servers: [{ url: '/' }] },

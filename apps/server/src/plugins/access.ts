@@ -79,6 +79,12 @@ export interface AccessLookups {
   siteOfUnit(unitId: number): Promise<number | null>;
 }
 
+/**
+ * The scope of a call that works on the session's current site, as the spec's client sends no site
+ * with such calls: without a current site the answer is 400 "Pick a site first.".
+ */
+export const CURRENT_SITE_REQUIRED = { current: 'site', none: { status: 400, message: 'Pick a site first.' } } as const satisfies Scope;
+
 export const isApiRoute = (url: string | undefined) => typeof url === 'string' && url.startsWith('/api/v1/');
 
 /** Refuses, at start-up, an API route without a rule or with one this mechanism cannot honour. */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import proxyAddr from '@fastify/proxy-addr';
 import { forbidden, tokenError } from '../lib/errors.ts';
 import type { Caller, ResolveCaller } from '../lib/caller.ts';
-import { whoRefusal } from './access.ts';
+import { isApiRoute, whoRefusal } from './access.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,7 +60,7 @@ export const auth = fp(async (app: FastifyInstance, opts: { resolveCaller: Resol
   app.decorateRequest('caller', null);
   app.addHook('preValidation', async (request) => {
     // Only the API's own routes; an unknown /api path reaches the not-found answer as it is.
-    if (!request.routeOptions.url?.startsWith('/api/v1/')) return;
+    if (!isApiRoute(request.routeOptions.url)) return;
     const config = request.routeOptions.config;
     const rule = config.access ?? { who: 'session' };
     if (rule.who === 'public') return;

@@ -9,7 +9,8 @@ import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
 import { SECRET_SLOT, type MailService } from '../mail/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { SessionRow, UserRow } from './session.repository.ts';
-import type { Caller, SessionService } from './session.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { SessionService } from './session.service.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const WRONG_CREDENTIALS = 'The e-mail address or password is not right.';

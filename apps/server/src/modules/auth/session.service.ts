@@ -11,7 +11,6 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export type { Caller };
 
 export function sessionService(repo: SessionRepository, now: () => number = Date.now) {
   /** 'ended' carries the ids of sessions that were revoked, so their sockets can be closed. */

@@ -1,14 +1,13 @@
 import { addGroupAnswerSchema, addGroupBodySchema, groupsAnswerSchema, groupUnitsBodySchema, plainSuccessSchema, siteQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { currentSiteOf } from '../../plugins/access.ts';
+import { CURRENT_SITE_REQUIRED, currentSiteOf } from '../../plugins/access.ts';
 import type { GroupsRepository } from './groups.repository.ts';
 
 const tag = { tags: ['groups'] };
 
 /** The calls that write work on the session's current site, as the spec's client sends no site with them. */
-const PICK = { status: 400, message: 'Pick a site first.' } as const;
-const currentSite = { current: 'site', none: PICK } as const;
+const currentSite = CURRENT_SITE_REQUIRED;
 
 /** A site's vehicle groups: the list the fleet page filters by, and their writes. */
 export const groupsRoutes: FastifyPluginAsyncZod<{ repo: GroupsRepository }> = async (app, { repo }) => {

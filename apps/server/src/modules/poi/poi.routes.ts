@@ -5,7 +5,7 @@ import {
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { currentSiteOf, type AccessRule } from '../../plugins/access.ts';
+import { CURRENT_SITE_REQUIRED, currentSiteOf, type AccessRule } from '../../plugins/access.ts';
 import { poiView } from './poi-view.ts';
 import type { PoiInput, PoiRepository } from './poi.repository.ts';
 
@@ -13,8 +13,7 @@ const tag = { tags: ['poi'] };
 const QUICK_RADIUS_M = 100;
 
 /** The calls work on the session's current site, as the spec's client sends no site with them. */
-const PICK = { status: 400, message: 'Pick a site first.' } as const;
-const onSite = (...more: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'session', scope: [{ current: 'site', none: PICK }, ...more] });
+const onSite = (...more: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'session', scope: [CURRENT_SITE_REQUIRED, ...more] });
 const placeId = (field: 'query.id' | 'body.id') => ({ row: 'place', field, within: 'current site', missing: 'place' }) as const;
 
 function input(b: SavePoiBody, isGeofence: boolean): PoiInput {
