@@ -37,6 +37,8 @@ export const MAX_LABEL_CHARS = 24;
  */
 export function mapLabelText(text: unknown): string {
   const plain = (typeof text === 'string' ? text : '').replace(/\s+/g, ' ').trim();
+  // Most labels are short: UTF-16 length is never below the character count, so they pass as they are.
+  if (plain.length <= MAX_LABEL_CHARS) return plain;
   const chars = Array.from(plain);
   return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join('')}…` : plain;
 }

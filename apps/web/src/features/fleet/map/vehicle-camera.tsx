@@ -26,10 +26,8 @@ const FOLLOW_ZOOM = 15;
 const FOCUS_ZOOM = 12;
 const FIT_MAX_ZOOM = 13;
 
-/** Only drawable positions ever reach the camera (MapLibre throws on a latitude beyond ±90). */
-const position = (v: Vehicle | undefined) => vehiclePosition(v);
-
 /**
+ * Only drawable positions (vehiclePosition) ever reach the camera: MapLibre throws on a latitude beyond ±90.
  * Moves the camera, never React: fits the fleet on first data, keeps a followed vehicle centred as
  * it moves, and brings a vehicle picked in the list into view. Dragging the map ends following.
  */
@@ -48,7 +46,7 @@ export function VehicleCamera({ siteId, followId, focus, onFollowEnd }: VehicleC
     let followedAt = '';
     const unsubscribe = subscribeVehicles(queryClient, siteId, (next) => {
       vehicles.current = next;
-      const followed = position(next.find((v) => v.unitid === followRef.current));
+      const followed = vehiclePosition(next.find((v) => v.unitid === followRef.current));
       if (followed) {
         // Only when it moved: every batch re-centring would fight the user's zooming.
         const at = `${followRef.current}@${followed.join()}`;
@@ -76,13 +74,13 @@ export function VehicleCamera({ siteId, followId, focus, onFollowEnd }: VehicleC
   }, [map, queryClient, siteId, fail]);
 
   useEffect(() => {
-    const at = position(vehicles.current.find((v) => v.unitid === followId));
+    const at = vehiclePosition(vehicles.current.find((v) => v.unitid === followId));
     if (at) map.easeTo({ center: at, zoom: Math.max(map.getZoom(), FOLLOW_ZOOM), duration: cameraMs() });
   }, [map, followId]);
 
   useEffect(() => {
     if (!focus) return;
-    const at = position(vehicles.current.find((v) => v.unitid === focus.unitId));
+    const at = vehiclePosition(vehicles.current.find((v) => v.unitid === focus.unitId));
     if (at) map.easeTo({ center: at, zoom: Math.max(map.getZoom(), FOCUS_ZOOM), duration: cameraMs() });
   }, [map, focus]);
 
