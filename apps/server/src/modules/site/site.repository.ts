@@ -31,10 +31,11 @@ export function siteRepository(pool: pg.Pool) {
       await pool.query('UPDATE sites SET message = $2 WHERE id = $1', [siteId, message]);
     },
 
-    /** A site's working hours as stored (the route validates them) and its time zone. */
-    async workingHours(siteId: number): Promise<{ hours: unknown; timezone: string } | null> {
+    /** A site's working hours (stored hours that do not parse count as the default ones) and its time zone. */
+    async workingHours(siteId: number): Promise<{ hours: WorkingHours; timezone: string } | null> {
       const r = await pool.query<{ hours: unknown; timezone: string }>('SELECT working_hours AS hours, timezone FROM sites WHERE id = $1', [siteId]);
-      return r.rows[0] ?? null;
+      const row = r.rows[0];
+      return row ? { hours: storedWorkingHours(row.hours), timezone: row.timezone } : null;
     },
     async setWorkingHours(siteId: number, hours: { days: number[]; start: string; end: string }): Promise<void> {
       await pool.query('UPDATE sites SET working_hours = $2::jsonb WHERE id = $1', [siteId, JSON.stringify(hours)]);
@@ -76,7 +77,12 @@ export async function workingHoursOfSites(client: pg.ClientBase, siteIds: readon
   const r = await client.query<{ id: number; timezone: string; working_hours: unknown }>(
     'SELECT id, timezone, working_hours FROM sites WHERE id = ANY($1::int[])', [siteIds]);
   return new Map(r.rows.map((x) => {
-    const parsed = workingHoursSchema.safeParse(x.working_hours);
-    return [x.id, { tz: x.timezone, hours: parsed.success ? parsed.data : DEFAULT_WORKING_HOURS }] as const;
+    return [x.id, { tz: x.timezone, hours: storedWorkingHours(x.working_hours) }] as const;
   }));
+}
+
+/** Working hours as stored on a site; what does not parse counts as the default hours. */
+function storedWorkingHours(raw: unknown): WorkingHours {
+  const parsed = workingHoursSchema.safeParse(raw);
+  return parsed.success ? parsed.data : DEFAULT_WORKING_HOURS;
 }

@@ -1,6 +1,6 @@
 import {
-  DEFAULT_WORKING_HOURS, plainSuccessSchema, servicePlanAnswerSchema, servicePlanBodySchema, servicePlanQuerySchema, siteMessageAnswerSchema,
-  updateSiteMessageBodySchema, workingHoursAnswerSchema, workingHoursBodySchema, workingHoursSchema,
+  plainSuccessSchema, servicePlanAnswerSchema, servicePlanBodySchema, servicePlanQuerySchema, siteMessageAnswerSchema,
+  updateSiteMessageBodySchema, workingHoursAnswerSchema, workingHoursBodySchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../lib/caller.ts';
@@ -67,8 +67,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ repo: SiteRepository; onMessage
   }, async (request) => {
     const site = await repo.workingHours(currentSiteOf(request));
     if (!site) throw notFound('site');
-    const parsed = workingHoursSchema.safeParse(site.hours);
-    return { ok: 1 as const, ...(parsed.success ? parsed.data : DEFAULT_WORKING_HOURS), timezone: site.timezone };
+    return { ok: 1 as const, ...site.hours, timezone: site.timezone };
   });
 
   app.post('/setworkinghours', {
