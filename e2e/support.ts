@@ -1,6 +1,7 @@
 import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, encodeUdpDatagram, type AvlRecord } from '@fleet/protocols';
 import dgram from 'node:dgram';
 import net from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -226,4 +227,22 @@ export async function sendOsmand(params: Record<string, string>): Promise<number
   const res = await fetch(url);
   await res.arrayBuffer();
   return res.status;
+}
+
+/**
+ * The accessibility gate (WCAG 2.2 AA): runs axe-core on the page as it is now and throws, naming
+ * each rule, its impact and the first nodes, when any critical or serious violation is found.
+ * `what` names the page state in the message ("fleet, phone, vehicle selected").
+ */
+export async function expectAccessible(page: Page, what: string, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  if (bad.length === 0) return;
+  const lines = bad.map((v) => {
+    const nodes = v.nodes.slice(0, 3).map((n) => `      ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`);
+    return `  ${v.id} (${v.impact}, ${v.nodes.length} node(s)): ${v.help}\n${nodes.join('\n')}`;
+  });
+  throw new Error(`accessibility violations on ${what}:\n${lines.join('\n')}`);
 }
