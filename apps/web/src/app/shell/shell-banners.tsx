@@ -1,5 +1,5 @@
 import { resolvePath, type PageKey, type SessionUser } from '@fleet/shared';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { AlertCountStrip, GeofenceBanner, PanicBanner, useAlertsFeed } from '../../features/alerts/index.ts';
 import { SiteMessageBar, useSiteMessageFeed } from '../../features/site-message/index.ts';
@@ -21,7 +21,7 @@ function isAdminPage(pathname: string): boolean {
 /**
  * Above every signed-in page: the alert slot (a fixed height from the first frame, so alerts
  * arriving never move the page: the geofence line, or a compact count on administration pages), the
- * panic banner floating over the top of the page until acknowledged, and the site message; also
+ * panic banner floating over the page just under it until acknowledged, and the site message; also
  * keeps the alerts and the site message live while signed in.
  */
 export function ShellBanners({ user }: { user: SessionUser }) {
@@ -29,14 +29,21 @@ export function ShellBanners({ user }: { user: SessionUser }) {
   useAlertsFeed(user);
   useSiteMessageFeed(user);
   const admin = isAdminPage(useLocation().pathname);
-  const restRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = restRef.current;
-    if (!el) return;
+  const slotRef = useRef<HTMLDivElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  // Measured before the first paint, so a page sized by it (the fleet map) starts at its final size.
+  useLayoutEffect(() => {
+    const parts = [slotRef.current, messageRef.current].filter((el) => el !== null);
     const root = document.documentElement.style;
-    const measure = () => root.setProperty(BANNERS_HEIGHT_VAR, `${el.offsetHeight}px`);
+    const measure = () => {
+      const slot = slotRef.current;
+      // The slot's bottom margin counts: the page starts below it.
+      const margin = slot ? Number.parseFloat(getComputedStyle(slot).marginBottom) || 0 : 0;
+      root.setProperty(BANNERS_HEIGHT_VAR, `${parts.reduce((sum, el) => sum + el.offsetHeight, 0) + margin}px`);
+    };
+    measure();
     const observer = new ResizeObserver(measure);
-    observer.observe(el);
+    for (const el of parts) observer.observe(el);
     return () => {
       observer.disconnect();
       root.removeProperty(BANNERS_HEIGHT_VAR);
@@ -44,6 +51,9 @@ export function ShellBanners({ user }: { user: SessionUser }) {
   }, []);
   return (
     <>
+      <div ref={slotRef} className={classes.alertSlot} data-compact={admin || undefined}>
+        <PanelBoundary name={t('panel.alertBanner')}>{admin ? <AlertCountStrip /> : <GeofenceBanner />}</PanelBoundary>
+      </div>
       {!admin && (
         <div className={classes.panicLayer}>
           <div className={classes.panicFloat}>
@@ -53,10 +63,7 @@ export function ShellBanners({ user }: { user: SessionUser }) {
           </div>
         </div>
       )}
-      <div ref={restRef} className={classes.bannerBox}>
-        <div className={classes.alertSlot} data-compact={admin || undefined}>
-          <PanelBoundary name={t('panel.alertBanner')}>{admin ? <AlertCountStrip /> : <GeofenceBanner />}</PanelBoundary>
-        </div>
+      <div ref={messageRef} className={classes.bannerBox}>
         <PanelBoundary name={t('panel.siteMessage')}>
           <SiteMessageBar user={user} />
         </PanelBoundary>

@@ -28,7 +28,7 @@ export function ConfirmClearModal({ question, onClose }: { question: ClearQuesti
     }
   };
   return (
-    <Modal opened={question !== null} onClose={onClose} title={question?.title} centered size="md" closeButtonProps={{ 'aria-label': t('alerts.cancel') }}>
+    <Modal opened={question !== null} onClose={onClose} title={question?.title} centered size="md" closeButtonProps={{ 'aria-label': t('alerts.closeQuestion') }}>
       <Text size="sm">{question?.message}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus disabled={busy} mih={44}>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Text } from '@mantine/core';
+import { ActionIcon, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPinExclamation, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,10 +57,10 @@ export function GeofenceBanner() {
           className={classes.more}
           aria-haspopup="dialog"
           aria-expanded={open}
-          aria-label={t('alerts.openDrawer', { count: geofence.length })}
           onClick={() => setOpen(true)}
         >
           {others > 0 ? t('alerts.stripMore', { count: others }) : t('alerts.stripDetails')}
+          <VisuallyHidden>{t('alerts.stripMoreWhat')}</VisuallyHidden>
         </Button>
       )}
       {latest && (
