@@ -9,10 +9,10 @@ export interface Unit { unitid: number; deviceid: string; registration: string; 
 export interface AlertRecord { aid: number; uid: number; vehicle: string; kind: string; detail: string; cleared: string | null }
 
 let seq = 0;
-/** A position now-ish (each later than the last), ignition on, panic as given. */
-export function position(lat: number, lon: number, panic = 0, ignition = 1): AvlRecord {
+/** A position now-ish (each later than the last, or `daysAgo` days back), ignition on, panic as given. */
+export function position(lat: number, lon: number, panic = 0, ignition = 1, daysAgo = 0): AvlRecord {
   return {
-    timestampMs: Date.now() - 300_000 + ++seq * 1000, priority: panic ? 2 : 0, longitude: lon, latitude: lat, altitude: 50, angle: 0,
+    timestampMs: Date.now() - daysAgo * 86_400_000 - 300_000 + ++seq * 1000, priority: panic ? 2 : 0, longitude: lon, latitude: lat, altitude: 50, angle: 0,
     satellites: 10, speedKmh: 20, eventIoId: 0,
     io: new Map([[239, { size: 1, value: ignition }], [2, { size: 1, value: panic }]]), ioVariable: new Map(),
   };

@@ -100,7 +100,7 @@ export function AlertDetail({ siteId, list, id, fromList, onClose, onAcknowledge
             <Button
               component={Link}
               to={`/tabs/tabs/fleet/${alert.aid}/${alert.uid}`}
-              variant="light"
+              variant="default"
               size="compact-sm"
               leftSection={<IconMapPin size={14} aria-hidden />}
             >

@@ -43,7 +43,9 @@ export function AlertStateBadge({ alert, color }: { alert: { cleared: string | n
   const state = alertState(alert);
   if (state.open) {
     return (
-      <Badge color={color} variant="light" radius="sm" tt="none" leftSection={<IconAlertCircle size={12} aria-hidden />}>
+      // Dark text on the category's tint: readable (4.5:1) whatever the colour; the icon carries the colour.
+      <Badge color={color} variant="light" c="dark.8" radius="sm" tt="none"
+        leftSection={<IconAlertCircle size={12} aria-hidden color={`var(--mantine-color-${color}-8)`} />}>
         {t('alertList.open')}
       </Badge>
     );

@@ -18,7 +18,7 @@ interface AlertsToolbarProps {
 export function AlertsToolbar({ filter, onFilter, vehicles, grouped, onGrouped, openShown, onClearShown }: AlertsToolbarProps) {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" mb="sm" role="search" aria-label={t('alertList.search')}>
+    <Group gap="sm" align="flex-end" wrap="wrap" mb="sm" role="search" aria-label={t('alertList.filters')}>
       <TextInput
         type="search"
         label={t('alertList.search')}
