@@ -62,7 +62,7 @@ describe('the zone alert list', () => {
     expect(await vehicleCells()).not.toContain(a.registration);
     // Not today: the row says which day.
     const oldRow = table().locator('tbody tr', { hasText: old.registration });
-    expect(await oldRow.locator('time').textContent()).toMatch(/^\d\d:\d\d\d{1,2} [A-Z][a-z]{2}/);
+    expect(await oldRow.locator('time').textContent()).toMatch(/^\d\d:\d\d \d{1,2} [A-Z][a-z]{2}$/);
     await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Today' });
     await expect.poll(vehicleCells).not.toContain(old.registration);
     const todayRow = table().locator('tbody tr', { hasText: a.registration }).first();

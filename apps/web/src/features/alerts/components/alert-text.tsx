@@ -29,9 +29,12 @@ export function AlertTime({ value, now }: { value: string; now: Date }) {
     <time dateTime={value} title={formatFullDate(value)}>
       {formatHHmm(value)}
       {!today && (
-        <Text span size="xs" c="dark.6" ml={6}>
-          {formatAlertDate(value, now)}
-        </Text>
+        <>
+          {' '}
+          <Text span size="xs" c="dark.6" ml={2}>
+            {formatAlertDate(value, now)}
+          </Text>
+        </>
       )}
     </time>
   );
