@@ -145,6 +145,8 @@ describe('the zone alert list', () => {
       await detail.waitFor();
       const map = detail.getByRole('region', { name: 'Map of where the alert happened' });
       await map.locator('canvas').waitFor({ timeout: 20_000 });
+      // Loaded: the shared map's loading skeleton has gone (it is the map's own, not checked here).
+      await expect.poll(() => detail.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
       expect(await detail.textContent()).toMatch(/Entered|Left/);
       await expectAccessible(page, `zone alert detail with its map, ${size}`, { exclude: OTHERS });
     }
@@ -176,5 +178,26 @@ describe('the Run Over list', () => {
     const row = page.getByRole('table', { name: 'Run Over' }).locator('tbody tr', { hasText: van.registration });
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain(`Ignition on outside working hours (${start}–${end})`);
     await expectAccessible(page, 'Run Over alerts, desktop', { exclude: OTHERS });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('list', { name: 'Run Over: alerts' }).getByText('Ignition on outside working hours', { exact: false }).first().waitFor();
+    await expectAccessible(page, 'Run Over alerts, phone', { exclude: OTHERS });
+  });
+});
+
+describe('every other alert list', () => {
+  it('passes the accessibility gate at both sizes, open and all, empty or not', async () => {
+    for (const [width, height, size] of [[1440, 900, 'desktop'], [390, 844, 'phone']] as const) {
+      await page.setViewportSize({ width, height });
+      for (const list of ['panic', 'spn', 'servicing']) {
+        for (const show of ['', '?show=all']) {
+          await page.goto(`/tabs/tabs/alerts/${list}${show}`);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          // Loaded: the records, or the empty state.
+          await page.locator('table, ul[aria-label$=": alerts"], [data-empty-state], :text("No open alerts"), :text("No alerts in this category yet")').first().waitFor();
+          await expectAccessible(page, `${list} alerts${show ? ', all' : ''}, ${size}`, { exclude: OTHERS });
+        }
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
