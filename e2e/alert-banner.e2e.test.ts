@@ -21,8 +21,10 @@ const OTHERS = ['.mantine-AppShell-navbar', '.mantine-Drawer-root[aria-label]'];
 
 beforeAll(async () => {
   ({ browser, page } = await openSignedIn());
-  vans = (await siteVans(page)).slice(1, 7);
-  expect(vans).toHaveLength(6);
+  // The site's vans but the first (the debug test's) and the last (alerts-live's): reports of
+  // another test with other times would make a van's geofence memory disagree with its own.
+  vans = (await siteVans(page)).slice(1, 6);
+  expect(vans).toHaveLength(5);
   fence = await aGeofence(page);
 });
 afterAll(async () => {
@@ -98,7 +100,7 @@ describe('the geofence banner', () => {
   });
 
   it('opens the rest in a named dialog; Esc closes it and the focus goes back; it passes axe at both sizes', async () => {
-    const van = vans[5] as Unit;
+    const van = vans[1] as Unit;
     await enterFence(van, fence);
     for (const [width, height, size] of [[1440, 900, 'desktop'], [390, 844, 'phone']] as const) {
       await page.setViewportSize({ width, height });
