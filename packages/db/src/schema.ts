@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
+  bigint, bigserial, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -40,8 +40,10 @@ export const sites = pgTable('sites', {
   message: text('message').notNull().default(''),
   /** Working hours in the site's time zone: ignition on outside them is a Run Over. */
   workingHours: jsonb('working_hours').notNull().default(sql`'{"days":[1,2,3,4,5],"start":"06:00","end":"18:00"}'::jsonb`),
+  /** What people on the site read (issue 10): 'imperial' (mi, mph, yd) or 'metric' (km, km/h, m). */
+  units: text('units').notNull().default('imperial'),
   createdAt: createdAt(),
-}, (t) => [index('sites_customer_idx').on(t.customerId)]);
+}, (t) => [index('sites_customer_idx').on(t.customerId), check('sites_units_check', sql`${t.units} IN ('imperial', 'metric')`)]);
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { alertsRepository } from '../modules/alerts/index.ts';
 import { fleetRepository, vehicleReadModel } from '../modules/fleet/index.ts';
 import { poiRepository } from '../modules/poi/index.ts';
+import { siteRepository } from '../modules/site/index.ts';
 import { caughtUp, until } from '../../test/until.ts';
 
 // Asset trackers (unit type 6) report movement starts, stops and periodic pings; the vehicles
@@ -21,7 +22,8 @@ interface Vehicle { unitid: number; loc: string; vehiclealarm: boolean; updated:
 /** The live updates as the realtime gateway builds them (the fleet module's vehicle read model). */
 const liveUpdates = (app: TestApp) => {
   const { db, pool } = app.database;
-  return vehicleReadModel({ repo: fleetRepository(db, pool), poi: poiRepository(pool), alerts: alertsRepository(pool) });
+  const site = siteRepository(pool);
+  return vehicleReadModel({ repo: fleetRepository(db, pool), poi: poiRepository(pool), alerts: alertsRepository(pool), unitsOf: (id) => site.units(id) });
 };
 
 /** A record far from every POI with the movement input (IO 240) at `moving`. */

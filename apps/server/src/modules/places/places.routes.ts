@@ -1,4 +1,4 @@
-import { reverseAnswerSchema, reverseQuerySchema, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
+import { DEFAULT_UNIT_SYSTEM, reverseAnswerSchema, reverseQuerySchema, type UnitSystem, w3wAnswerSchema, w3wQuerySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../lib/errors.ts';
 import { scopedOf } from '../../plugins/access.ts';
@@ -9,7 +9,11 @@ import { NotConfigured, type What3WordsProvider } from './what3words.ts';
 
 const tag = { tags: ['places'] };
 
-export const placesRoutes: FastifyPluginAsyncZod<{ places: PoiRepository; w3w: What3WordsProvider }> = async (app, { places, w3w }) => {
+export const placesRoutes: FastifyPluginAsyncZod<{
+  places: PoiRepository; w3w: What3WordsProvider;
+  /** A site's unit system (the site module's settings): the distance in the text is in it. */
+  unitsOf: (siteId: number) => Promise<UnitSystem>;
+}> = async (app, { places, w3w, unitsOf }) => {
 
   app.get('/reverse', {
     schema: { ...tag, summary: "Location text: 'At {POI}' inside one of the site's POI, else the nearest town", querystring: reverseQuerySchema, response: { 200: reverseAnswerSchema } },
@@ -21,7 +25,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ places: PoiRepository; w3w: W
     const heading = dir === undefined ? null : headingWords(dir);
     if (poi) return { ok: 1 as const, loc: `At ${poi}`, poi, town: null, distancekm: null, heading };
     const town = gazetteer.nearest(lat, lng);
-    const loc = placeText(lat, lng);
+    const loc = placeText(lat, lng, siteId ? await unitsOf(siteId) : DEFAULT_UNIT_SYSTEM);
     return { ok: 1 as const, loc, poi: null, town: town?.name ?? null, distancekm: town ? Math.round(town.distanceKm * 10) / 10 : null, heading };
   });
 
