@@ -78,7 +78,7 @@ describe('location codes of an asset tracker', () => {
     const v = await vehicleAt(asset.id, seq);
     const { code, text } = parseLocation(v.loc);
     expect(code).toBe('assetPing');
-    expect(text).toMatch(/km from [A-Z]/);
+    expect(text).toMatch(/mi from [A-Z]/);
     expect(v.vehiclealarm).toBe(false);
     await caughtUp(t.database.pool);
     expect(await movementAlerts(asset.id)).toEqual([]);
@@ -162,7 +162,7 @@ describe('vehicles that are not asset trackers', () => {
     expect(await device.send([report(1)])).toBe(1);
     const v = await vehicleAt(van.id, seq);
     expect(parseLocation(v.loc)).toEqual({ code: null, text: v.loc });
-    expect(v.loc).toMatch(/km from [A-Z]/);
+    expect(v.loc).toMatch(/mi from [A-Z]/);
     // Its live updates carry the same location text as the vehicles answer, without a code.
     const live = (await liveUpdates(t).updatesForChanges([{ unitId: van.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
     expect(live?.[0]).toBeDefined();
