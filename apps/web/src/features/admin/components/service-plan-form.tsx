@@ -42,7 +42,8 @@ export function ServicePlanForm({ unitId, initial, savedKm, onDone }: { unitId: 
     >
       <Stack gap={6}>
         <Text size="xs" c="gray.7">{t('servicePlan.hint')}</Text>
-        <TextInput type="date" label={t('servicePlan.dueDate')} {...field('duedate')} />
+        {/* Text, not the browser's date input: that one shows the browser's locale (e.g. mm/dd/yyyy) beside the page's own dates. */}
+        <TextInput label={t('servicePlan.dueDate')} description={t('servicePlan.dateHint')} placeholder="YYYY-MM-DD" autoComplete="off" maxLength={10} {...field('duedate')} />
         <TextInput inputMode="decimal" label={t('servicePlan.dueKm', { unit: distanceUnit(system) })} {...field('duekm')} />
         <TextInput inputMode="decimal" label={t('servicePlan.dueHours')} {...field('duehours')} />
         {save.isError && <ErrorState error={save.error} />}
