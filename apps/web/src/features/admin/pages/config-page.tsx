@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { OutboxPanel } from '../components/outbox-panel.tsx';
+import { SiteUnitsCard } from '../components/site-units-card.tsx';
 import { WorkingHoursPanel } from '../components/working-hours-panel.tsx';
 
 const CONFIG_BASE = '/tabs/tabs/config';
@@ -74,6 +75,7 @@ export default function ConfigPage() {
             </Button>
           </Stack>
         </Card>
+        <SiteUnitsCard />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
         {t('config.othersLater')}
