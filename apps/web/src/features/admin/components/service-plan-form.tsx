@@ -7,6 +7,7 @@ import { useUnitSystem } from '../../../shared/format/use-units.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { useSaveServicePlan } from '../api/service-plan-api.ts';
 import { bodyOf, type ServicePlanField, type ServicePlanForm as Form, type ServicePlanProblem } from '../model/service-plan-form.ts';
+import forms from './forms.module.css';
 
 /** Edits a unit's plan; nothing is sent while a field is wrong. */
 export function ServicePlanForm({ unitId, initial, savedKm, onDone }: { unitId: number; initial: Form; savedKm: number | null; onDone(): void }) {
@@ -26,6 +27,7 @@ export function ServicePlanForm({ unitId, initial, savedKm, onDone }: { unitId: 
   });
   return (
     <form
+      className={forms.form}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

@@ -14,6 +14,7 @@ import { useSaveWorkingHours, workingHoursQuery } from '../api/working-hours-api
 import {
   hoursChanged, hoursProblem, isClockTime, tidyTime, toggleDay, WEEKDAYS, windowShape, type WorkingHoursProblem,
 } from '../model/working-hours-form.ts';
+import forms from './forms.module.css';
 
 const BACK = '/tabs/tabs/config';
 
@@ -52,6 +53,7 @@ function HoursForm({ siteId, saved, timezone }: { siteId: number; saved: Working
 
   return (
     <form
+      className={forms.form}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

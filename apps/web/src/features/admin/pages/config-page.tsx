@@ -48,7 +48,7 @@ export default function ConfigPage() {
               component={Link}
               to={`${CONFIG_BASE}/outbox`}
               size="compact-sm"
-              variant="light"
+              variant="outline"
               aria-label={t('config.openSection', { section: t('config.outbox') })}
             >
               {t('config.open')}
@@ -68,7 +68,7 @@ export default function ConfigPage() {
               component={Link}
               to={`${CONFIG_BASE}/workinghours`}
               size="compact-sm"
-              variant="light"
+              variant="outline"
               aria-label={t('config.openSection', { section: t('workingHours.title') })}
             >
               {t('config.open')}

@@ -23,7 +23,15 @@ export function GroupManagerModal({ siteId, groups, shownId, onClose }: GroupMan
   const phone = useMediaQuery('(max-width: 36em)');
   const [view, setView] = useState<View>({ kind: 'list' });
   return (
-    <Modal opened onClose={onClose} title={t('groups.title')} size="lg" fullScreen={phone} transitionProps={{ duration: 0 }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('groups.title')}
+      size="lg"
+      fullScreen={phone}
+      transitionProps={{ duration: 0 }}
+      closeButtonProps={{ 'aria-label': t('groups.close') }}
+    >
       {view.kind === 'list' ? (
         <GroupsList
           siteId={siteId}
