@@ -61,7 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The site goes back to what every other browser test expects.
-  if (admin) await apiPost(admin, 'setsiteunits', { units: 'imperial' }).catch(() => undefined);
+  if (admin) await apiPost(admin, 'setunitsystem', { system: 'imperial' }).catch(() => undefined);
   if (ops && placeId) await apiPost(ops, 'deletegeofence', { id: placeId }).catch(() => undefined);
   for (const b of browsers) await b.close();
 });
@@ -79,13 +79,13 @@ describe('site unit system', () => {
     await expect.poll(() => card.getByRole('status').textContent()).toContain('reads 48 km/h');
     await card.getByRole('button', { name: 'Save units' }).click();
     await admin.getByText('Units saved.', { exact: false }).waitFor(SLOW);
-    expect((await apiGet<{ user: { units: string } }>(admin, 'user')).user.units).toBe('metric');
+    expect((await apiGet<{ user: { unitsystem: string } }>(admin, 'user')).user.unitsystem).toBe('metric');
     // The administrator's own session follows at once: nothing left to save.
     await expect.poll(() => card.getByRole('button', { name: 'Save units' }).isDisabled(), SLOW).toBe(true);
   });
 
   it('a metric site shows speeds in km/h and a 900 m place as "Circle 900 m", never "900 M"', async () => {
-    await apiPost(admin, 'setsiteunits', { units: 'metric' });
+    await apiPost(admin, 'setunitsystem', { system: 'metric' });
     const { vehicles } = await apiGet<{ vehicles: { unitid: number; speed: number }[] }>(ops, `vehicles?siteid=${await siteOf(ops)}`);
     const unit = vehicles[0];
     if (!unit || placeId === undefined) throw new Error('no vehicle or place to look at');
@@ -97,7 +97,7 @@ describe('site unit system', () => {
   });
 
   it('an imperial site shows speeds in mph and the same place in yards', async () => {
-    await apiPost(admin, 'setsiteunits', { units: 'imperial' });
+    await apiPost(admin, 'setunitsystem', { system: 'imperial' });
     const { vehicles } = await apiGet<{ vehicles: { unitid: number }[] }>(ops, `vehicles?siteid=${await siteOf(ops)}`);
     const unit = vehicles[0];
     if (!unit || placeId === undefined) throw new Error('no vehicle or place to look at');

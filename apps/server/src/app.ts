@@ -111,12 +111,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const alerts = alertsRepository(pool);
   const fleet = fleetRepository(db, pool);
   const site = siteRepository(pool);
-  const unitsOf = (siteId: number) => site.units(siteId);
-  const vehicles = vehicleReadModel({ repo: fleet, poi, alerts, unitsOf });
+  const systemOfSite = (siteId: number) => site.unitSystem(siteId);
+  const vehicles = vehicleReadModel({ repo: fleet, poi, alerts, systemOfSite });
   const directory = deviceDirectoryRepository(pool);
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
-    sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts, unitsOf,
+    sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts, systemOfSite,
     siteOfUnit: (unitId) => directory.siteOfUnit(unitId), eventLimit: opts.socketEventLimit,
   });
   app.addHook('onClose', async () => gateway.close());
@@ -166,13 +166,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(groupsRoutes, { repo: groupsRepository(db, pool) });
     await api.register(driversRoutes, { repo: driversRepository(db) });
     await api.register(adminRoutes, { mail });
-    await api.register(alertsRoutes, { repo: alerts, servicing: site, unitsOf, onCleared: gateway.alertsCleared });
-    await api.register(placesRoutes, { places: poi, unitsOf, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
+    await api.register(alertsRoutes, { repo: alerts, servicing: site, systemOfSite, onCleared: gateway.alertsCleared });
+    await api.register(placesRoutes, { places: poi, systemOfSite, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
     await api.register(poiRoutes, { repo: poi, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
     } });
-    await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnits: (siteId) => vehicles.placesChanged(siteId) });
+    await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });

@@ -41,9 +41,9 @@ export const sites = pgTable('sites', {
   /** Working hours in the site's time zone: ignition on outside them is a Run Over. */
   workingHours: jsonb('working_hours').notNull().default(sql`'{"days":[1,2,3,4,5],"start":"06:00","end":"18:00"}'::jsonb`),
   /** What people on the site read (issue 10): 'imperial' (mi, mph, yd) or 'metric' (km, km/h, m). */
-  units: text('units').notNull().default('imperial'),
+  unitSystem: text('unit_system').notNull().default('imperial'),
   createdAt: createdAt(),
-}, (t) => [index('sites_customer_idx').on(t.customerId), check('sites_units_check', sql`${t.units} IN ('imperial', 'metric')`)]);
+}, (t) => [index('sites_customer_idx').on(t.customerId), check('sites_unit_system_check', sql`${t.unitSystem} IN ('imperial', 'metric')`)]);
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

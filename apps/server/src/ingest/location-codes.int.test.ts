@@ -23,7 +23,7 @@ interface Vehicle { unitid: number; loc: string; vehiclealarm: boolean; updated:
 const liveUpdates = (app: TestApp) => {
   const { db, pool } = app.database;
   const site = siteRepository(pool);
-  return vehicleReadModel({ repo: fleetRepository(db, pool), poi: poiRepository(pool), alerts: alertsRepository(pool), unitsOf: (id) => site.units(id) });
+  return vehicleReadModel({ repo: fleetRepository(db, pool), poi: poiRepository(pool), alerts: alertsRepository(pool), systemOfSite: (id) => site.unitSystem(id) });
 };
 
 /** A record far from every POI with the movement input (IO 240) at `moving`. */

@@ -12,7 +12,7 @@ import { type FleetServer, siteRoom, type Warn } from './rooms.ts';
 export function alertFeed(io: FleetServer, deps: {
   devices: DeviceLink; alerts: AlertsRepository; sendAlarmState: (units: StateChange[]) => void; warn: Warn;
   /** A site's unit system, for the distances in the alerts' location texts. */
-  unitsOf: (siteId: number) => Promise<UnitSystem>;
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
 }) {
   const alarmUnits = (rows: Array<{ kind: string; unitId: number; siteId: number }>): StateChange[] =>
     [...new Map(rows.filter((r) => isAlarmKind(r.kind)).map((r) => [r.unitId, { unitId: r.unitId, siteId: r.siteId }])).values()];
@@ -22,7 +22,7 @@ export function alertFeed(io: FleetServer, deps: {
       const bySite = new Map<number, typeof rows>();
       for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), r]);
       for (const [siteId, list] of bySite) {
-        const units = await deps.unitsOf(siteId);
+        const units = await deps.systemOfSite(siteId);
         io.to(siteRoom(siteId)).emit('alerts:new', list.map((r) => alertEvent(r, units)));
       }
     }).catch(deps.warn('alerts not sent'));

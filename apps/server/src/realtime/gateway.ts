@@ -25,7 +25,7 @@ export function realtimeGateway(app: FastifyInstance, deps: {
   vehicles: VehicleReadModel;
   alerts: AlertsRepository;
   /** A site's unit system (the site module's settings), for the distances in alert texts. */
-  unitsOf: (siteId: number) => Promise<UnitSystem>;
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
   /** The site a unit is on (the debugger's check), from the units module. */
   siteOfUnit: (unitId: number) => Promise<number | undefined>;
   /** Events one socket may send (DEFAULT_EVENT_LIMIT when not given). */
@@ -42,7 +42,7 @@ export function realtimeGateway(app: FastifyInstance, deps: {
   });
   const debug = socketDebugger(io, { devices: deps.devices, siteOfUnit: deps.siteOfUnit });
   const updates = vehicleUpdateFeed(io, { devices: deps.devices, vehicles: deps.vehicles, warn });
-  const alerts = alertFeed(io, { devices: deps.devices, alerts: deps.alerts, sendAlarmState: updates.sendAlarmState, warn, unitsOf: deps.unitsOf });
+  const alerts = alertFeed(io, { devices: deps.devices, alerts: deps.alerts, sendAlarmState: updates.sendAlarmState, warn, systemOfSite: deps.systemOfSite });
 
   io.on('connection', (socket: FleetSocket) => {
     sessions.connected(socket);

@@ -36,7 +36,7 @@ export const sessionUserSchema = z.object({
   /** The route uuid used for rnid menu links. */
   routeuuid: z.string(),
   /** The current site's unit system (issue 10); a session stored before it existed reads as the default. */
-  units: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
+  unitsystem: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -12,7 +12,7 @@ describe('unit systems', () => {
   it('refuses a value that is not a unit system, naming both', () => {
     const r = unitSystemSchema.safeParse('furlongs');
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe("units must be 'imperial' or 'metric'");
+    expect(r.error?.issues[0]?.message).toBe("the unit system must be 'imperial' or 'metric'");
   });
 
   it("says how far a town is in the site's system, one decimal", () => {

@@ -11,7 +11,7 @@ export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 /** What a site without a stored choice shows: the spec's mph and the UK's miles. */
 export const DEFAULT_UNIT_SYSTEM: UnitSystem = 'imperial';
 
-export const unitSystemSchema = z.enum(UNIT_SYSTEMS, { error: "units must be 'imperial' or 'metric'" });
+export const unitSystemSchema = z.enum(UNIT_SYSTEMS, { error: "the unit system must be 'imperial' or 'metric'" });
 
 export const KM_PER_MILE = 1.609344;
 export const METRES_PER_YARD = 0.9144;

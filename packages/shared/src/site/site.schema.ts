@@ -7,5 +7,5 @@ export const siteMessageAnswerSchema = success({ message: z.string(), siteid: z.
 /** updatesitemessage: the message every user of the site sees; an empty text removes it. */
 export const updateSiteMessageBodySchema = z.strictObject({ msg: text(2000, { multiline: true, tooLong: 'A site message is at most 2,000 characters.' }).trim() });
 
-/** setsiteunits (site administrators): the unit system everyone on the current site reads. */
-export const siteUnitsBodySchema = z.strictObject({ units: unitSystemSchema });
+/** setunitsystem (site administrators): the unit system everyone on the current site reads. */
+export const unitSystemBodySchema = z.strictObject({ system: unitSystemSchema });

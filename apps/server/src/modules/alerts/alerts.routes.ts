@@ -28,14 +28,14 @@ interface AlertsRoutesOptions {
   /** The site module's Servicing read: units due for service are counted and listed with the alerts. */
   servicing: Pick<SiteRepository, 'serviceDue'>;
   /** The site's unit system, for distances in the alerts' texts (the site module's settings). */
-  unitsOf: SiteRepository['units'];
+  systemOfSite: SiteRepository['unitSystem'];
   /** Hears of every alert a clear call closed, after it committed (the site's browsers are told). */
   onCleared?: (rows: ClearedRow[]) => void;
 }
 
-export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { repo, servicing, unitsOf, onCleared }) => {
+export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { repo, servicing, systemOfSite, onCleared }) => {
   /** The unit system of the view's site (alert views cover the current site only). */
-  const unitsOfView = (sites: number[]) => unitsOf(sites[0] ?? 0);
+  const systemOfView = (sites: number[]) => systemOfSite(sites[0] ?? 0);
   const cleared = (rows: ClearedRow[] | null, what: string) => {
     if (!rows) throw notFound(what);
     if (rows.length > 0) onCleared?.(rows);
@@ -48,7 +48,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   }, async (request) => {
     const sites = sitesOf(request);
     const [panic, zone, counts, due, units] = await Promise.all([
-      repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), servicing.serviceDue(sites), unitsOfView(sites),
+      repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), servicing.serviceDue(sites), systemOfView(sites),
     ]);
     return {
       ok: 1 as const,
@@ -72,7 +72,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     if (list === 'servicing') {
       // Servicing is a state, not an event: each due unit is one record, its id the unit's.
       const sites = sitesOf(request);
-      const [all, units] = await Promise.all([servicing.serviceDue(sites), unitsOfView(sites)]);
+      const [all, units] = await Promise.all([servicing.serviceDue(sites), systemOfView(sites)]);
       const due = all.filter((r) => id === undefined || r.unit_id === id);
       if (id !== undefined && due.length === 0) throw notFound('alert');
       return {
@@ -86,7 +86,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       };
     }
     const sites = sitesOf(request);
-    const [rows, units] = await Promise.all([repo.list(sites, KIND[list], { id, openOnly: open === '1' }), unitsOfView(sites)]);
+    const [rows, units] = await Promise.all([repo.list(sites, KIND[list], { id, openOnly: open === '1' }), systemOfView(sites)]);
     if (id !== undefined && rows.length === 0) throw notFound('alert');
     return {
       ok: 1 as const,

@@ -81,7 +81,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
         reset: user.mustChangePassword ? 1 : 0,
         startup: user.startup,
         routeuuid: session.routeUuid,
-        units: unitSystemOf(site?.units),
+        unitsystem: unitSystemOf(site?.unit_system),
       };
     },
 

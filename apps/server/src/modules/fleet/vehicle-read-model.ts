@@ -26,9 +26,9 @@ export const PLACES_TTL_MS = 30_000;
 export function vehicleReadModel(deps: {
   repo: FleetRepository; poi: PoiRepository; alerts: AlertsRepository; placesTtlMs?: number;
   /** A site's unit system (the site module's settings): the distance to the nearest town is in it. */
-  unitsOf: (siteId: number) => Promise<UnitSystem>;
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
 }) {
-  const { repo, poi, alerts, unitsOf } = deps;
+  const { repo, poi, alerts, systemOfSite } = deps;
   const ttlMs = deps.placesTtlMs ?? PLACES_TTL_MS;
   const finders = new Map<number, { at: number; where: Where }>();
   // Each unit's alarm flag as last read from the database (refreshed by every update read from it).
@@ -50,7 +50,7 @@ export function vehicleReadModel(deps: {
       return !f || now - f.at > ttlMs;
     });
     if (stale.length > 0) {
-      const [lists, systems] = await Promise.all([Promise.all(stale.map((s) => poi.ofSite(s))), Promise.all(stale.map(unitsOf))]);
+      const [lists, systems] = await Promise.all([Promise.all(stale.map((s) => poi.ofSite(s))), Promise.all(stale.map(systemOfSite))]);
       stale.forEach((s, i) => finders.set(s, { at: now, where: placeFinder(lists[i] ?? [], systems[i] ?? 'imperial') }));
     }
     return (site: number) => finders.get(site)?.where;
@@ -59,7 +59,7 @@ export function vehicleReadModel(deps: {
   return {
     /** The vehicles call's list: every vehicle of the site, by registration. */
     async vehiclesOfSite(siteId: number) {
-      const [rows, places, system] = await Promise.all([repo.vehiclesOfSite(siteId), poi.ofSite(siteId), unitsOf(siteId)]);
+      const [rows, places, system] = await Promise.all([repo.vehiclesOfSite(siteId), poi.ofSite(siteId), systemOfSite(siteId)]);
       const where = placeFinder(places, system);
       return rows.map((v) => vehicleOfRow(v, where));
     },

@@ -12,8 +12,8 @@ const tag = { tags: ['places'] };
 export const placesRoutes: FastifyPluginAsyncZod<{
   places: PoiRepository; w3w: What3WordsProvider;
   /** A site's unit system (the site module's settings): the distance in the text is in it. */
-  unitsOf: (siteId: number) => Promise<UnitSystem>;
-}> = async (app, { places, w3w, unitsOf }) => {
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
+}> = async (app, { places, w3w, systemOfSite }) => {
 
   app.get('/reverse', {
     schema: { ...tag, summary: "Location text: 'At {POI}' inside one of the site's POI, else the nearest town", querystring: reverseQuerySchema, response: { 200: reverseAnswerSchema } },
@@ -25,7 +25,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{
     const heading = dir === undefined ? null : headingWords(dir);
     if (poi) return { ok: 1 as const, loc: `At ${poi}`, poi, town: null, distancekm: null, heading };
     const town = gazetteer.nearest(lat, lng);
-    const loc = placeText(lat, lng, siteId ? await unitsOf(siteId) : DEFAULT_UNIT_SYSTEM);
+    const loc = placeText(lat, lng, siteId ? await systemOfSite(siteId) : DEFAULT_UNIT_SYSTEM);
     return { ok: 1 as const, loc, poi: null, town: town?.name ?? null, distancekm: town ? Math.round(town.distanceKm * 10) / 10 : null, heading };
   });
 

@@ -18,30 +18,30 @@ const DUE = `(u.service_due_date <= current_date
   OR (u.service_due_hours IS NOT NULL AND s.engine_hours >= u.service_due_hours))`;
 
 /** How long a site's unit system is trusted before it is read again (a change made here is seen at once). */
-export const UNITS_TTL_MS = 5_000;
+export const UNIT_SYSTEM_TTL_MS = 5_000;
 
 /**
  * A site's settings: on its sites row the message and the working hours, on its units the service
  * plans (the service_due_* columns). Service plans are bounded by the caller's site ids.
  */
-export function siteRepository(pool: pg.Pool, opts: { unitsTtlMs?: number } = {}) {
+export function siteRepository(pool: pg.Pool, opts: { unitSystemTtlMs?: number } = {}) {
   // Every vehicles answer and alert text reads its site's unit system: kept a few seconds, and
   // forgotten at once when this process changes it.
-  const unitsTtlMs = opts.unitsTtlMs ?? UNITS_TTL_MS;
-  const unitsCache = new Map<number, { at: number; units: UnitSystem }>();
+  const systemTtlMs = opts.unitSystemTtlMs ?? UNIT_SYSTEM_TTL_MS;
+  const systemCache = new Map<number, { at: number; system: UnitSystem }>();
   return {
     /** A site's unit system (issue 10); the default for a site that does not exist. */
-    async units(siteId: number): Promise<UnitSystem> {
-      const known = unitsCache.get(siteId);
-      if (known && Date.now() - known.at < unitsTtlMs) return known.units;
-      const r = await pool.query<{ units: string }>({ name: 'site-units', text: 'SELECT units FROM sites WHERE id = $1', values: [siteId] });
-      const units = unitSystemOf(r.rows[0]?.units);
-      unitsCache.set(siteId, { at: Date.now(), units });
-      return units;
+    async unitSystem(siteId: number): Promise<UnitSystem> {
+      const known = systemCache.get(siteId);
+      if (known && Date.now() - known.at < systemTtlMs) return known.system;
+      const r = await pool.query<{ unit_system: string }>({ name: 'site-unit-system', text: 'SELECT unit_system FROM sites WHERE id = $1', values: [siteId] });
+      const system = unitSystemOf(r.rows[0]?.unit_system);
+      systemCache.set(siteId, { at: Date.now(), system });
+      return system;
     },
-    async setUnits(siteId: number, units: UnitSystem): Promise<void> {
-      await pool.query('UPDATE sites SET units = $2 WHERE id = $1', [siteId, units]);
-      unitsCache.delete(siteId);
+    async setUnitSystem(siteId: number, system: UnitSystem): Promise<void> {
+      await pool.query('UPDATE sites SET unit_system = $2 WHERE id = $1', [siteId, system]);
+      systemCache.delete(siteId);
     },
 
     async message(siteId: number): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import {
   plainSuccessSchema, servicePlanAnswerSchema, servicePlanBodySchema, servicePlanQuerySchema, siteMessageAnswerSchema,
-  siteUnitsBodySchema, type UnitSystem, updateSiteMessageBodySchema, workingHoursAnswerSchema, workingHoursBodySchema,
+  type UnitSystem, unitSystemBodySchema, updateSiteMessageBodySchema, workingHoursAnswerSchema, workingHoursBodySchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../lib/caller.ts';
@@ -20,8 +20,8 @@ const currentSiteNeeded = { current: 'site', none: { status: 404, message: 'No s
  * Run Over alerts they define); only administrators change them.
  */
 export const siteRoutes: FastifyPluginAsyncZod<{
-  repo: SiteRepository; onMessage: (siteId: number, message: string) => void; onUnits?: (siteId: number, units: UnitSystem) => void;
-}> = async (app, { repo, onMessage, onUnits }) => {
+  repo: SiteRepository; onMessage: (siteId: number, message: string) => void; onUnitSystem?: (siteId: number, system: UnitSystem) => void;
+}> = async (app, { repo, onMessage, onUnitSystem }) => {
   app.get('/sitemessage', {
     schema: { ...tag, summary: "The current site's message to its users", response: { 200: siteMessageAnswerSchema } },
     config: { access: { who: 'session', scope: [{ current: 'site', none: 'pass' }] } },
@@ -57,7 +57,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{
   }, async (request) => {
     const r = await repo.servicePlan(callerOf(request).siteIds, request.query.uid);
     if (!r) throw notFound('unit');
-    const units = await repo.units(r.site_id);
+    const units = await repo.unitSystem(r.site_id);
     return {
       ok: 1 as const, uid: r.unit_id, duedate: r.due_date, duekm: r.due_km, duehours: r.due_hours, km: r.km, hours: r.hours,
       due: r.due, detail: r.due ? dueReasons(r, units) : '',
@@ -81,13 +81,13 @@ export const siteRoutes: FastifyPluginAsyncZod<{
     return { ok: 1 as const };
   });
 
-  app.post('/setsiteunits', {
-    schema: { ...tag, summary: "Set the current site's unit system: 'imperial' (mi, mph, yd) or 'metric' (km, km/h, m) (administrators)", body: siteUnitsBodySchema, response: { 200: plainSuccessSchema } },
+  app.post('/setunitsystem', {
+    schema: { ...tag, summary: "Set the current site's unit system: 'imperial' (mi, mph, yd) or 'metric' (km, km/h, m) (administrators)", body: unitSystemBodySchema, response: { 200: plainSuccessSchema } },
     config: { access: { who: 'admin', scope: [currentSiteNeeded] } },
   }, async (request) => {
     const siteId = currentSiteOf(request);
-    await repo.setUnits(siteId, request.body.units);
-    onUnits?.(siteId, request.body.units);
+    await repo.setUnitSystem(siteId, request.body.system);
+    onUnitSystem?.(siteId, request.body.system);
     return { ok: 1 as const };
   });
 };

@@ -5,7 +5,7 @@ import { formatDistance, formatDistanceFrom, formatOdometer, formatRadius, forma
 
 /** The current site's unit system, from the signed-in session (imperial without one). */
 export function useUnitSystem(): UnitSystem {
-  return useSessionUser()?.units ?? DEFAULT_UNIT_SYSTEM;
+  return useSessionUser()?.unitsystem ?? DEFAULT_UNIT_SYSTEM;
 }
 
 /** The formatters of units.ts bound to the current site's unit system. */
