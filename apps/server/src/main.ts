@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({
     database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices: deviceLink(ingest), w3wApiKey: config.W3W_API_KEY,
+    map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },
     trustProxy: config.TRUST_PROXY,
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });
