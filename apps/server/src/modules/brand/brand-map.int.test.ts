@@ -2,6 +2,7 @@ import { schema } from '@fleet/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { MapDefaults } from './brand-map.ts';
 
 // Each brand's basemap (issue 10): the brand answer carries the style to draw, a super administrator
 // sets a brand's own, and the CSP allows exactly the map hosts of the host's brand.
@@ -12,7 +13,7 @@ const apps: TestApp[] = [];
 afterAll(async () => {
   for (const t of apps) await t.close();
 });
-async function app(map?: Parameters<typeof createTestApp>[0]['map']) {
+async function app(map?: MapDefaults) {
   const t = await createTestApp(map ? { map } : {});
   apps.push(t);
   return t;
