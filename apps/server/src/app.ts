@@ -15,7 +15,7 @@ import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/
 import { groupsRepository, groupsRoutes } from './modules/groups/index.ts';
 import { healthRepository, healthRoutes } from './modules/health/index.ts';
 import { mailService } from './modules/mail/index.ts';
-import { placesRoutes, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
+import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
@@ -43,6 +43,8 @@ export interface AppOptions {
   commandTimeoutMs?: number;
   /** The installation's basemap (MAP_STYLE_URL, MAP_SATELLITE_STYLE_URL, MAP_HOSTS); the public style when not given. */
   map?: MapDefaults;
+  /** Street addresses (GEOCODER_URL); the offline gazetteer's towns when not given. */
+  geocoder?: ReverseGeocoder;
   /** what3words API key; without it w3wfrom says the service is not configured. */
   w3wApiKey?: string;
   /**
@@ -168,7 +170,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(driversRoutes, { repo: driversRepository(db) });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alerts, servicing: site, onCleared: gateway.alertsCleared });
-    await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
+    await api.register(placesRoutes, {
+      places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured,
+      geocoder: opts.geocoder ?? gazetteerGeocoder,
+      positionOf: async (unitId) => (await fleet.liveStateOfUnits([unitId]))[0],
+    });
     await api.register(poiRoutes, { repo: poi, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
