@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { expectAccessible, openSignedIn, waitForFleetPage } from './support.ts';
+import { apiPost, expectAccessible, openSignedIn, waitForFleetPage } from './support.ts';
 
 // The basemap (issue 10): the server names street and satellite styles on 127.0.0.1 (global-setup).
 // With nothing answering there the bundled map is drawn with a note; a hanging style leaves the
@@ -218,5 +218,40 @@ describe('basemap served from 127.0.0.1', () => {
     await expectAccessible(page, 'fleet, phone, street map, map info open', SHELL);
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
+  });
+});
+
+describe('the Basemaps section of the configuration page', () => {
+  it('is there for a super administrator only, refuses a bad address with the reason, and saves a good one', async () => {
+    const admin = await openSignedIn({ email: inject('adminEmail') });
+    try {
+      await admin.page.goto('/tabs/tabs/config');
+      await admin.page.getByText('Mail outbox').first().waitFor();
+      expect(await admin.page.getByText('Basemaps').count()).toBe(0);
+    } finally {
+      await admin.browser.close();
+    }
+
+    const su = await openSignedIn({ email: 'super@fleet.test', password: 'Super!2026pass' });
+    try {
+      for (const size of [DESKTOP, PHONE]) {
+        await su.page.setViewportSize(size);
+        await su.page.goto('/tabs/tabs/config');
+        await su.page.getByRole('link', { name: 'Open Basemaps' }).click();
+        await su.page.getByLabel('Street map style URL').waitFor();
+        await su.page.getByText(`In force now: http://127.0.0.1:${inject('mapStylePort')}/street.json`).waitFor();
+        await expectAccessible(su.page, `configuration, basemaps, ${size === PHONE ? 'phone' : 'desktop'}`, SHELL);
+      }
+      await su.page.getByLabel('Street map style URL').fill('tiles.example.com/style.json');
+      await su.page.getByRole('button', { name: 'Save' }).click();
+      await su.page.getByText('must be a full http:// or https:// address', { exact: false }).first().waitFor();
+      await su.page.getByLabel('Street map style URL').fill('http://127.0.0.1:9/own.json');
+      await su.page.getByRole('button', { name: 'Save' }).click();
+      await su.page.getByText('In force now: http://127.0.0.1:9/own.json').waitFor();
+    } finally {
+      // The other browser tests expect the installation's map: the brand's own is cleared again.
+      await apiPost(su.page, 'setbrandmap', { brand: 'fleetwise', style: null, satellite: null, hosts: [] });
+      await su.browser.close();
+    }
   });
 });
