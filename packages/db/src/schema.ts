@@ -20,6 +20,12 @@ export const brands = pgTable('brands', {
   publicUrl: text('public_url').notNull(),
   senderAddress: text('sender_address').notNull(),
   privacyUrl: text('privacy_url').notNull().default(''),
+  /** The brand's basemap: a MapLibre style URL; null takes the installation's (MAP_STYLE_URL, else the public default). */
+  mapStyleUrl: text('map_style_url'),
+  /** A satellite style offered as the second choice; null: none (or MAP_SATELLITE_STYLE_URL). */
+  mapSatelliteStyleUrl: text('map_satellite_style_url'),
+  /** Further origins the styles load tiles, glyphs or sprites from (the CSP allows exactly these and the styles' own). */
+  mapHosts: text('map_hosts').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 

@@ -28,7 +28,9 @@ export function createMap(container: HTMLElement, config: MapStyleConfig): MapLi
   map.keyboard.disableRotation();
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
   map.addControl(new ScaleControl({ unit: 'imperial' }), 'bottom-left');
-  map.addControl(new AttributionControl({ compact: true, customAttribution: config.attribution }), 'bottom-right');
+  // The credits come from the sources in view (the bundled map's, or the street style's own).
+  // On a phone the map's "i" button shows them instead (map-info.tsx).
+  map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
   if (config.prepare) map.once('load', () => config.prepare?.(map));
   return map;
 }

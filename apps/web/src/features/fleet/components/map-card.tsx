@@ -3,6 +3,7 @@ import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconCurrentLocation, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { lacksValidPosition, vehiclePosition } from '../../../shared/vehicles/position.ts';
+import { StreetAddressLine } from '../../../shared/vehicles/street-address.tsx';
 import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './fleet-page.module.css';
@@ -32,6 +33,7 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
             {registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }))}
           </Text>
           <VehicleStatus vehicle={v} state={state} />
+          <StreetAddressLine vehicle={v} />
           {lacksValidPosition(v) && (
             <Text size="xs" c="gray.7" mt={2}>
               {t('fleet.noValidPosition')}

@@ -13,6 +13,7 @@ import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
 import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
+import { StreetAddressField } from '../../../shared/vehicles/street-address.tsx';
 import { headingDegrees, positionText, registrationText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
 import { ServicePlanSection } from '../../admin/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
@@ -82,6 +83,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
       ),
     ],
     [t('fleet.field.location'), free(locationText(v.loc))],
+    [t('fleet.field.address'), <StreetAddressField key="a" vehicle={v} />],
     [
       t('fleet.field.position'),
       position ?? (lacksValidPosition(v) ? t('fleet.noValidPosition') : t('fleet.field.noPosition')),

@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView } from '../../../shared/map/map-view.tsx';
+import { PoiMapControls } from '../../poi/index.ts';
 import type { VehicleFilter } from '../hooks/vehicle-rows.ts';
 import { SelectionOverlay } from './selection-overlay.tsx';
 import { type FocusRequest, VehicleCamera } from './vehicle-camera.tsx';
@@ -27,7 +28,7 @@ export const FleetMap = memo(function FleetMap(props: FleetMapProps) {
   const { t } = useTranslation();
   const { siteId, filter, selectedId, followId, focus, onPick, onCrowd, onFollowEnd, overlays } = props;
   return (
-    <MapView label={t('fleet.mapLabel')}>
+    <MapView label={t('fleet.mapLabel')} legend={<PoiMapControls />}>
       {overlays}
       <VehiclesOverlay siteId={siteId} filter={filter} onPick={onPick} onCrowd={onCrowd} />
       <SelectionOverlay siteId={siteId} selectedId={selectedId} />

@@ -15,7 +15,7 @@ import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
 import { DriversPanel } from '../../drivers/index.ts';
 import { groupsQuery } from '../../groups/index.ts';
-import { PlacesPanel, PoiDraftBar, PoiDraftOverlay, PoiMapControls, PoiOverlay, usePoiDrafting } from '../../poi/index.ts';
+import { PlacesPanel, PoiDraftBar, PoiDraftOverlay, PoiOverlay, usePoiDrafting } from '../../poi/index.ts';
 import { vehiclesQuery } from '../api/fleet-api.ts';
 import { CrowdPicker } from '../components/crowd-picker.tsx';
 import classes from '../components/fleet-page.module.css';
@@ -144,7 +144,6 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
               onFollowEnd={sel.endFollow}
               overlays={poiOverlays}
             />
-            <PoiMapControls />
             {toggle && <PoiDraftBar onForm={() => showMode('list')} />}
           </PanelBoundary>
           {selected && (
