@@ -4,15 +4,22 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContext } from './map-context.ts';
+import type { MapStart } from './map-engine.ts';
 import { useMapStyle } from './map-style.tsx';
 import classes from './map-view.module.css';
 
+export type { MapStart };
+
 const loadEngine = () => import('./map-engine.ts');
+/** Starts downloading MapLibre early (e.g. while a page waits for the data that places its map). */
+export const preloadMapEngine = (): void => void loadEngine().catch(() => undefined);
 const FILL = { position: 'absolute', inset: 0 } as const;
 
 interface MapViewProps {
   /** Accessible name of the map region. */
   label: string;
+  /** Where the first frame looks (read once, when the map is created); Great Britain by default. */
+  start?: MapStart;
   /** Overlays: components that render nothing and manage their own sources and layers. */
   children?: ReactNode;
 }
@@ -21,9 +28,10 @@ interface MapViewProps {
  * The one owner of a MapLibre map. It loads MapLibre on demand, creates the map once per basemap,
  * and renders its overlays only when the style has loaded, so each can add its source at once.
  */
-export function MapView({ label, children }: MapViewProps) {
+export function MapView({ label, start, children }: MapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
+  const startRef = useRef(start);
   const config = useMapStyle();
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
@@ -36,7 +44,7 @@ export function MapView({ label, children }: MapViewProps) {
       ({ createMap }) => {
         if (closed || !container.current) return;
         try {
-          instance = createMap(container.current, config);
+          instance = createMap(container.current, config, startRef.current);
         } catch (error) {
           // No WebGL (old device, disabled GPU): the list still carries everything.
           console.warn('The map could not start:', error);

@@ -24,6 +24,8 @@ export interface Crowd {
 interface VehiclesOverlayProps {
   siteId: number;
   filter: VehicleFilter;
+  /** Cluster radius in pixels (see clusterRadius), taken when the overlay mounts. */
+  clusterRadius: number;
   onPick(unitId: number): void;
   onCrowd(crowd: Crowd): void;
 }
@@ -39,22 +41,24 @@ const MAX_LEAVES = 200;
  * nothing: it owns the 'vehicles' source and its layers, and follows the cached vehicles outside
  * React, sending the map only what changed.
  */
-export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOverlayProps) {
+export function VehiclesOverlay({ siteId, filter, clusterRadius, onPick, onCrowd }: VehiclesOverlayProps) {
   const map = useMap();
   const queryClient = useQueryClient();
   const fail = usePanelFailure();
   const handlers = useRef({ onPick, onCrowd });
   handlers.current = { onPick, onCrowd };
   const filterRef = useRef(filter);
+  // Read once: a new radius would mean a new source, re-added above the selection's layers.
+  const radius = useRef(clusterRadius).current;
   const syncRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     installVehicleImages(map);
-    map.addSource(VEHICLE_SOURCE, vehicleSource());
+    map.addSource(VEHICLE_SOURCE, vehicleSource(radius));
     const layers = vehicleLayers();
     for (const layer of layers) map.addLayer(layer);
     const source = map.getSource<GeoJSONSource>(VEHICLE_SOURCE);
-    const pulse = createAlarmPulse(map, LAYER.pulse);
+    const pulse = createAlarmPulse(map, LAYER.markers);
     let vehicles: Vehicle[] = [];
     let shown = new Map<number, VehicleFeature>();
     // Features of vehicle objects already seen (untouched vehicles keep their object across updates).
@@ -100,7 +104,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
             if (behind && !stopped) window.requestAnimationFrame(() => !stopped && sync());
           });
       }
-      pulse.set(features.some((f) => f.properties.alarm === 1));
+      pulse.set(features.filter((f) => f.properties.alarm === 1));
     };
     // The clock moves vehicles into stale-ness without an update: rebuild every feature now and then.
     const resyncAll = () => {
@@ -177,7 +181,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
         VEHICLE_SOURCE,
       );
     };
-  }, [map, queryClient, siteId, fail]);
+  }, [map, queryClient, siteId, fail, radius]);
 
   useEffect(() => {
     filterRef.current = filter;
