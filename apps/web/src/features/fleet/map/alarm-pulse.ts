@@ -46,6 +46,7 @@ export function createAlarmPulse(map: MapLibreMap, markersLayer: string) {
         if (!ring) {
           ring = document.createElement('div');
           ring.className = classes.ring ?? '';
+          ring.dataset.alarmPulse = String(id);
           layer.appendChild(ring);
           rings.set(id, ring);
         }

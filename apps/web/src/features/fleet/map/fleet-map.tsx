@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MapView } from '../../../shared/map/map-view.tsx';
 import type { VehicleFilter } from '../hooks/vehicle-rows.ts';
 import classes from './fleet-map.module.css';
-import { clusterRadius, type FleetMapStart } from './fleet-start.ts';
+import type { FleetMapStart } from './fleet-start.ts';
 import { SelectionOverlay } from './selection-overlay.tsx';
 import { type FitRequest, type FocusRequest, VehicleCamera } from './vehicle-camera.tsx';
 import { type Crowd, VehiclesOverlay } from './vehicles-overlay.tsx';
@@ -37,7 +37,7 @@ export const FleetMap = memo(function FleetMap(props: FleetMapProps) {
     <div className={classes.map} data-phone={phone || undefined}>
       <MapView label={t('fleet.mapLabel')} start={opening.start}>
         {overlays}
-        <VehiclesOverlay siteId={siteId} filter={filter} clusterRadius={clusterRadius(phone)} onPick={onPick} onCrowd={onCrowd} />
+        <VehiclesOverlay siteId={siteId} filter={filter} phone={phone} onPick={onPick} onCrowd={onCrowd} />
         <SelectionOverlay siteId={siteId} selectedId={selectedId} />
         <VehicleCamera
           siteId={siteId}

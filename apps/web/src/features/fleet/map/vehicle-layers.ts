@@ -9,8 +9,12 @@ export const MAP_MAX_ZOOM = 18;
  * hide each other; a cluster that no zoom can split is listed on click instead.
  */
 export const CLUSTER_MAX_ZOOM = MAP_MAX_ZOOM;
-/** Registrations show from this zoom (they give way to each other where crowded). */
+/**
+ * Registrations show from this zoom (they give way to each other where crowded); a phone's map
+ * covers a quarter of the ground, so it shows them one zoom earlier, where its fleet is fitted.
+ */
 export const LABEL_MIN_ZOOM = 10;
+export const labelMinZoom = (phone: boolean): number => (phone ? LABEL_MIN_ZOOM - 1 : LABEL_MIN_ZOOM);
 
 export const LAYER = {
   alarmRing: 'vehicle-alarm-ring',
@@ -42,7 +46,7 @@ const clustered: ExpressionSpecification = ['has', 'point_count'];
  * Bottom to top: the steady alarm ring (its pulse is HTML over the map, see alarm-pulse.ts), heading
  * arrows, markers, labels, clusters.
  */
-export function vehicleLayers(): LayerSpecification[] {
+export function vehicleLayers(phone = false): LayerSpecification[] {
   const source = VEHICLE_SOURCE;
   return [
     {
@@ -90,7 +94,7 @@ export function vehicleLayers(): LayerSpecification[] {
       type: 'symbol',
       source,
       filter: single,
-      minzoom: LABEL_MIN_ZOOM,
+      minzoom: labelMinZoom(phone),
       layout: {
         'icon-image': ['get', 'label'],
         'icon-anchor': 'top',

@@ -10,7 +10,6 @@ import { preloadMapEngine } from '../../../shared/map/map-view.tsx';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
@@ -32,7 +31,7 @@ import { LiveIndicator } from '../live/live-indicator.tsx';
 import { liveState } from '../live/live-status.ts';
 import { FleetMap } from '../map/fleet-map.tsx';
 import { type FleetMapStart, fleetMapStart } from '../map/fleet-start.ts';
-import { MapLoadFailed, MapWaiting } from '../map/map-status.tsx';
+import { MapLoadFailed, MapWaiting, VehiclesLoadFailed } from '../map/map-status.tsx';
 import type { FitRequest } from '../map/vehicle-camera.tsx';
 import { currentFleetView, fleetCamera, setFleetView, useFleetView } from '../model/fleet-view.ts';
 
@@ -263,7 +262,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
                     {vehicles.isPending && <ListSkeleton label={t('fleet.loading')} />}
                     {vehicles.isError && (
                       <Stack p="sm">
-                        <ErrorState title={t('fleet.loadFailed')} error={vehicles.error} onRetry={() => void vehicles.refetch()} />
+                        <VehiclesLoadFailed error={vehicles.error} onRetry={() => void vehicles.refetch()} />
                       </Stack>
                     )}
                     {total === 0 && (
