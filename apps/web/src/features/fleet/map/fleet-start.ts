@@ -13,8 +13,9 @@ export const FIT_MAX_ZOOM = 13;
  * at the sides, where every pixel of its narrow map counts, so the fleet is fitted closer.
  */
 export function fitPadding(phone: boolean, cardOpen = false): { top: number; right: number; bottom: number; left: number } {
-  const top = cardOpen ? (phone ? 120 : 130) : phone ? 28 : 40;
-  return phone ? { top, right: 56, bottom: 84, left: 16 } : { top, right: 60, bottom: 96, left: 48 };
+  const top = cardOpen ? (phone ? 120 : 130) : phone ? 36 : 40;
+  // The left edge keeps half a registration label's width, so an outermost vehicle is read whole.
+  return phone ? { top, right: 60, bottom: 84, left: 40 } : { top, right: 60, bottom: 96, left: 48 };
 }
 
 /** How close vehicles must be (in pixels) to merge into a cluster: tighter on a phone so a fitted fleet reads as vehicles. */
