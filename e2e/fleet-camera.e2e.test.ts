@@ -232,7 +232,7 @@ describe('picking a group', () => {
     expect(await inView(page, members)).toEqual([]);
 
     await page.getByRole('combobox', { name: 'Show' }).selectOption(String(group.id));
-    await expect.poll(() => page.getByTestId('map-card').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('map-card').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => inView(page, members), { timeout: 10_000 }).toEqual(members.map((v) => v.unitid));
     await page.context().close();
   });
@@ -272,9 +272,9 @@ describe('the selected vehicle', () => {
       }, placed.map((v) => v.unitid));
     expect(await selected()).toEqual([]);
     await page.locator(`li[data-unit="${target.unitid}"]`).getByRole('button', { pressed: false }).first().click();
-    await expect.poll(selected).toEqual([target.unitid]);
+    await expect.poll(selected, { timeout: 10_000 }).toEqual([target.unitid]);
     await page.getByTestId('map-card').getByRole('button', { name: 'Clear selection' }).click();
-    await expect.poll(selected).toEqual([]);
+    await expect.poll(selected, { timeout: 10_000 }).toEqual([]);
     await page.context().close();
   });
 });
