@@ -337,6 +337,31 @@ describe('on a phone', () => {
   });
 });
 
+describe('picking a group on a phone', () => {
+  it('fits the map to the group when the map is shown again after the list', async () => {
+    const page = await openFleetPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto('/tabs/tabs/fleet');
+    await page.getByRole('region', { name: "Map of the site's vehicles" }).locator('canvas.maplibregl-canvas').waitFor({ timeout: 30_000 });
+    await settled(page);
+    const groups = await page.evaluate(async (siteid) => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
+      const res = await fetch(`/api/v1/groups?siteid=${siteid}`, { headers: { Authorization: `Bearer ${user.token}` } });
+      return ((await res.json()) as { groups: ApiGroup[] }).groups;
+    }, await siteOf(page));
+    const group = groups.find((g) => g.vc > 0 && g.vc < placed.length);
+    if (!group) throw new Error('no group with vehicles');
+    const members = placed.filter((v) => group.units.includes(v.unitid));
+    await page.evaluate(() => (window as unknown as Probe).lastMap().jumpTo({ center: [-0.12, 51.5], zoom: 12 }));
+
+    // The toolbar is in the list; the map is hidden meanwhile.
+    await page.getByText('List', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Show' }).selectOption(String(group.id));
+    await page.getByText('Map', { exact: true }).click();
+    await expect.poll(() => inView(page, members), { timeout: 10_000 }).toEqual(members.map((v) => v.unitid));
+    await page.context().close();
+  });
+});
+
 describe('the Live indicator', () => {
   it('turns red and says so when the vehicles cannot be loaded, and the error names them', async () => {
     const page = await openFleetPage();

@@ -116,11 +116,27 @@ export function VehicleCamera(props: VehicleCameraProps) {
 
   useEffect(() => {
     if (!fit) return;
-    const ids = fit.unitIds === null ? null : new Set(fit.unitIds);
-    const bounds = boundsOf(ids ? vehicles.current.filter((v) => ids.has(v.unitid)) : vehicles.current);
-    if (!bounds) return;
-    const padding = fitPadding(phoneRef.current, fit.cardOpen);
-    map.fitBounds(bounds, { padding, maxZoom: FIT_MAX_ZOOM, duration: cameraMs() });
+    const apply = () => {
+      const ids = fit.unitIds === null ? null : new Set(fit.unitIds);
+      const bounds = boundsOf(ids ? vehicles.current.filter((v) => ids.has(v.unitid)) : vehicles.current);
+      if (!bounds) return;
+      const padding = fitPadding(phoneRef.current, fit.cardOpen);
+      map.fitBounds(bounds, { padding, maxZoom: FIT_MAX_ZOOM, duration: cameraMs() });
+    };
+    // On a phone the group is picked in the list, with the map hidden (no size to fit in): the fit
+    // waits until the map is shown again.
+    const box = map.getContainer();
+    const shown = () => box.clientWidth > 0 && box.clientHeight > 0;
+    if (shown()) return apply();
+    const onResize = () => {
+      if (!shown()) return;
+      map.off('resize', onResize);
+      apply();
+    };
+    map.on('resize', onResize);
+    return () => {
+      map.off('resize', onResize);
+    };
   }, [map, fit]);
 
   return null;
