@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, signIn, siteOf, waitForFleetPage } from './support.ts';
 
@@ -6,8 +6,8 @@ import { expectAccessible, launchBrowser, newPage, signIn, siteOf, waitForFleetP
 // fleet's bounds (no jump after load) behind a loading state, it keeps its place when the user
 // leaves Fleet and comes back, picking a group fits the map to it and drops a selection outside
 // it, the selected vehicle's label is drawn once, the idle page does not repaint for the alarm
-// pulse (and does not pulse at all with reduced motion), and "Live" turns red, in words, when the
-// vehicles cannot be loaded. The map is watched through the hook the map engine calls on creation.
+// pulse (and does not pulse at all with reduced motion), and "Live" turns amber while the socket
+// is down and red, in words, when the vehicles cannot be loaded. The map is watched through the hook the map engine calls on creation.
 // The e2e server runs no simulator: the vehicles answer is rewritten so that every vehicle has a
 // position around Leeds and the first one is in alarm, and nothing moves while the page is idle.
 
@@ -363,6 +363,33 @@ describe('picking a group on a phone', () => {
 });
 
 describe('the Live indicator', () => {
+  it('turns amber, in words, while the live connection is down, and green again when it is back', async () => {
+    const page = await openFleetPage();
+    let hold: Promise<void> = Promise.resolve();
+    let release: () => void = () => {};
+    const open: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      await hold;
+      open.push(ws);
+      ws.connectToServer();
+    });
+    await page.goto('/tabs/tabs/fleet');
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
+    // Drop the connection, and hold its reconnection until the amber state has been seen.
+    hold = new Promise((r) => {
+      release = r;
+    });
+    for (const ws of open.splice(0)) await ws.close();
+    const amber = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+    await amber.waitFor();
+    expect(await amber.getAttribute('data-tone')).toBe('warning');
+    release();
+    const live = page.getByRole('status').filter({ hasText: 'Live' });
+    await live.waitFor({ timeout: 20_000 });
+    expect(await live.getAttribute('data-tone')).toBe('ok');
+    await page.context().close();
+  });
+
   it('turns red and says so when the vehicles cannot be loaded, and the error names them', async () => {
     const page = await openFleetPage();
     await page.route('**/api/v1/vehicles?*', (route) => route.fulfill({ status: 500, json: { ok: 0, error: 'Database unavailable' } }));
