@@ -7,11 +7,16 @@ import { useWindowWidth } from '../device/use-window-width.ts';
 import { BasemapNote, SatelliteToggle } from './basemap-controls.tsx';
 import { MapContext } from './map-context.ts';
 import { MapInfo } from './map-info.tsx';
+import type { MapStart } from './map-engine.ts';
 import { useBasemaps } from './map-style.tsx';
 import classes from './map-view.module.css';
 import { useBasemap, useBasemapChoice } from './use-basemap.ts';
 
+export type { MapStart };
+
 const loadEngine = () => import('./map-engine.ts');
+/** Starts downloading MapLibre early (e.g. while a page waits for the data that places its map). */
+export const preloadMapEngine = (): void => void loadEngine().catch(() => undefined);
 const FILL = { position: 'absolute', inset: 0 } as const;
 /** Below this window width the legend and the credits fold behind the map's "i" button. */
 const FOLD_BELOW = 768;
@@ -19,6 +24,8 @@ const FOLD_BELOW = 768;
 interface MapViewProps {
   /** Accessible name of the map region. */
   label: string;
+  /** Where the first frame looks (read once, when the map is created); Great Britain by default. */
+  start?: MapStart;
   /** Overlays: components that render nothing and manage their own sources and layers. */
   children?: ReactNode;
   /** The map's legend (it places itself); on a phone it goes behind the "i" button with the credits. */
@@ -31,9 +38,10 @@ interface MapViewProps {
  * lays the brand's street or satellite style under them; when that cannot load the bundled map
  * stays, with a note saying so.
  */
-export function MapView({ label, children, legend }: MapViewProps) {
+export function MapView({ label, start, children, legend }: MapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
+  const startRef = useRef(start);
   const basemaps = useBasemaps();
   const config = basemaps.bundled;
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -50,7 +58,7 @@ export function MapView({ label, children, legend }: MapViewProps) {
       ({ createMap }) => {
         if (closed || !container.current) return;
         try {
-          instance = createMap(container.current, config);
+          instance = createMap(container.current, config, startRef.current);
         } catch (error) {
           // No WebGL (old device, disabled GPU): the list still carries everything.
           console.warn('The map could not start:', error);

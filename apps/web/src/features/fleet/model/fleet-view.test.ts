@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentFleetView, dropGroupFromFleet, resetFleetView, setFleetView, showGroupOnFleet } from './fleet-view.ts';
+import {
+  currentFleetView,
+  dropGroupFromFleet,
+  fleetCamera,
+  rememberFleetCamera,
+  resetFleetView,
+  setFleetView,
+  showGroupOnFleet,
+} from './fleet-view.ts';
 
 // The changes other features make through the fleet index (group editor, site pick).
 describe('fleet view', () => {
@@ -26,5 +34,16 @@ describe('fleet view', () => {
     expect(currentFleetView()).toEqual({ filter: 'all', mode: 'map' });
     resetFleetView();
     expect(currentFleetView()).not.toBe(before);
+  });
+
+  it("keeps the map's place for the next visit to the same site, and forgets it on a fresh view", () => {
+    expect(fleetCamera(4)).toBeNull();
+    rememberFleetCamera({ siteId: 4, center: [-1.5, 53.8], zoom: 12.5 });
+    expect(fleetCamera(4)).toEqual({ siteId: 4, center: [-1.5, 53.8], zoom: 12.5 });
+    expect(fleetCamera(5)).toBeNull();
+    showGroupOnFleet(2);
+    expect(fleetCamera(4)).not.toBeNull();
+    resetFleetView();
+    expect(fleetCamera(4)).toBeNull();
   });
 });

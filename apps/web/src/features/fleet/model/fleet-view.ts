@@ -11,18 +11,40 @@ export interface FleetView {
   mode: 'map' | 'list';
 }
 
+/** Where the fleet map looked when last moved: the page opens there again instead of re-fitting. */
+export interface FleetCamera {
+  siteId: number;
+  center: [number, number];
+  zoom: number;
+}
+
 const ALL_ON_MAP: FleetView = { filter: 'all', mode: 'map' };
 
 let view: FleetView = ALL_ON_MAP;
+let camera: FleetCamera | null = null;
 const listeners = new Set<() => void>();
+
+/**
+ * Kept for the next visit only: the map owns its camera while the page is open, so this notifies
+ * nobody (a re-render per pan would be wasted).
+ */
+export function rememberFleetCamera(next: FleetCamera): void {
+  camera = next;
+}
+
+/** The camera to open the site's map at, or null to fit the fleet. */
+export function fleetCamera(siteId: number): FleetCamera | null {
+  return camera?.siteId === siteId ? camera : null;
+}
 
 export function setFleetView(next: FleetView): void {
   view = next;
   for (const l of listeners) l();
 }
 
-/** All vehicles on the map: a site pick starts there, and so does a link to one vehicle. */
+/** All vehicles on the map, fitted afresh: a site pick starts there, and so does a link to one vehicle. */
 export function resetFleetView(): void {
+  camera = null;
   setFleetView({ ...ALL_ON_MAP });
 }
 

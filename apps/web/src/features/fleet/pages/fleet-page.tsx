@@ -6,10 +6,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
+import { preloadMapEngine } from '../../../shared/map/map-view.tsx';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
@@ -27,8 +27,13 @@ import { VehicleList } from '../components/vehicle-list.tsx';
 import { useFleetSelection } from '../hooks/use-fleet-selection.ts';
 import { useLiveVehicles } from '../hooks/use-live-vehicles.ts';
 import { filterAndSortVehicles, type SortState, type VehicleFilter } from '../hooks/vehicle-rows.ts';
+import { LiveIndicator } from '../live/live-indicator.tsx';
+import { liveState } from '../live/live-status.ts';
 import { FleetMap } from '../map/fleet-map.tsx';
-import { setFleetView, useFleetView } from '../model/fleet-view.ts';
+import { type FleetMapStart, fleetMapStart } from '../map/fleet-start.ts';
+import { MapLoadFailed, MapWaiting, VehiclesLoadFailed } from '../map/map-status.tsx';
+import type { FitRequest } from '../map/vehicle-camera.tsx';
+import { currentFleetView, fleetCamera, setFleetView, useFleetView } from '../model/fleet-view.ts';
 
 /** Below this window width the map and the list take turns (a toggle) instead of sitting side by side. */
 const SPLIT_FROM = 768;
@@ -39,9 +44,21 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
   const routeUnit = parseUnitId(useParams().uid);
   const vehicles = useQuery(vehiclesQuery(siteId));
   const groups = useQuery(groupsQuery(siteId));
-  const live = useLiveVehicles(siteId, token);
+  const socket = useLiveVehicles(siteId, token);
+  const live = liveState(socket, { failed: vehicles.isError, hasData: vehicles.data !== undefined });
   const view = useFleetView();
   const toggle = useWindowWidth() < SPLIT_FROM;
+  const mapShown = !toggle || view.mode === 'map';
+  useEffect(preloadMapEngine, []);
+  // Where the map opens, settled once: where the user left it, else the fleet's bounds once the
+  // vehicles are in (the map waits for them, so its first frame is already right). Not while the
+  // map is hidden behind the list on a phone: a hidden map has no size to fit anything in.
+  const [opening, setOpening] = useState<FleetMapStart | null>(null);
+  if (opening === null && mapShown) {
+    const next = fleetMapStart(vehicles.data, vehicles.isPending, fleetCamera(siteId), toggle);
+    if (next) setOpening(next);
+  }
+  const [fit, setFit] = useState<FitRequest | null>(null);
   const now = useNow().getTime();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>({ key: 'registration', direction: 'asc' });
@@ -69,6 +86,20 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
   const rows = useMemo(() => filterAndSortVehicles(all ?? [], filter, sort), [all, filter, sort]);
   const selected = all?.find((v) => v.unitid === sel.selectedId);
   const total = all?.length;
+
+  // Choosing which vehicles to show fits the map to them, and a selection that is not among them goes.
+  const { selectedId, clear: clearSelection, endFollow } = sel;
+  const chooseView = useCallback(
+    (filter: 'all' | number) => {
+      setFleetView({ ...currentFleetView(), filter });
+      const unitIds = filter === 'all' ? null : (shownGroups.find((g) => g.id === filter)?.units ?? []);
+      const keep = selectedId !== null && (unitIds === null || unitIds.includes(selectedId));
+      if (!keep) clearSelection();
+      endFollow();
+      setFit((f) => ({ unitIds, cardOpen: keep, seq: (f?.seq ?? 0) + 1 }));
+    },
+    [shownGroups, selectedId, clearSelection, endFollow],
+  );
 
   const showMode = useCallback((mode: 'map' | 'list') => setFleetView({ ...view, mode }), [view]);
   // On a phone a place is drawn on the map: starting one shows the map, and a bar over it leads back
@@ -111,9 +142,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
         count={count}
         actions={
           <>
-            <span className={classes.live} data-status={live} role="status" title={t(`fleet.live.${live}Hint`)}>
-              {t(`fleet.live.${live}`)}
-            </span>
+            <LiveIndicator state={live} />
             {toggle && (
               <SegmentedControl
                 size="xs"
@@ -133,17 +162,25 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
         <div className={classes.mapPane}>
           {/* Each panel fails on its own (a short message and a retry); the rest of the page goes on. */}
           <PanelBoundary name={t('panel.map')} className={classes.mapFailed}>
-            <FleetMap
-              siteId={siteId}
-              filter={filter}
-              selectedId={sel.selectedId}
-              followId={sel.followId}
-              focus={sel.focus}
-              onPick={sel.pickOnMap}
-              onCrowd={sel.setCrowd}
-              onFollowEnd={sel.endFollow}
-              overlays={poiOverlays}
-            />
+            {opening ? (
+              <FleetMap
+                siteId={siteId}
+                opening={opening}
+                phone={toggle}
+                filter={filter}
+                selectedId={sel.selectedId}
+                followId={sel.followId}
+                focus={sel.focus}
+                fit={fit}
+                onPick={sel.pickOnMap}
+                onCrowd={sel.setCrowd}
+                onFollowEnd={sel.endFollow}
+                overlays={poiOverlays}
+              />
+            ) : (
+              <MapWaiting />
+            )}
+            {vehicles.isError && !all && <MapLoadFailed error={vehicles.error} onRetry={() => void vehicles.refetch()} />}
             {toggle && <PoiDraftBar onForm={() => showMode('list')} />}
           </PanelBoundary>
           {selected && (
@@ -213,7 +250,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
                     total={total ?? 0}
                     groups={shownGroups}
                     view={group ? group.id : 'all'}
-                    onView={(filter) => setFleetView({ ...view, filter })}
+                    onView={chooseView}
                     search={search}
                     onSearch={setSearch}
                     sort={sort}
@@ -224,7 +261,7 @@ function FleetWorkspace({ siteId, token }: { siteId: number; token: string }) {
                     {vehicles.isPending && <ListSkeleton label={t('fleet.loading')} />}
                     {vehicles.isError && (
                       <Stack p="sm">
-                        <ErrorState error={vehicles.error} onRetry={() => void vehicles.refetch()} />
+                        <VehiclesLoadFailed error={vehicles.error} onRetry={() => void vehicles.refetch()} />
                       </Stack>
                     )}
                     {total === 0 && (
