@@ -1,8 +1,9 @@
 import type { vehicleSchema } from '@fleet/shared';
 import { vehiclesInView } from '@fleet/shared/rules/lists';
-import { type VehicleMotion, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
+import { NO_SPEED_TEXT_UNIT_TYPE, type VehicleMotion, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
 import type { z } from 'zod';
 import { countStates, type VehicleState, vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
+import { shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
 
 export type Vehicle = z.infer<typeof vehicleSchema>;
 export type SortKey = 'registration' | 'driver' | 'status' | 'updated' | 'speed' | 'location';
@@ -46,8 +47,11 @@ const registrationRanks = collationRanks();
 const driverRanks = collationRanks();
 const locationRanks = collationRanks();
 
-/** A speed to sort by: a reading that is no speed (not finite, negative) sorts below standing still. */
-const sortSpeed = (speed: number) => (Number.isFinite(speed) && speed >= 0 ? speed : -1);
+/**
+ * A speed to sort by, the one the list shows: a reading that is no speed (not finite, negative,
+ * absurd) and a unit that shows none (type 6) sort below standing still.
+ */
+const sortSpeed = (v: Vehicle) => (v.unittype === NO_SPEED_TEXT_UNIT_TYPE ? -1 : (shownSpeedMph(v.speed) ?? -1));
 
 /** The primary sort value of a vehicle under a key; ties fall back to registration, then unit id. */
 function primaryKey(key: SortKey, texts: ReadonlyMap<string, number> | null): (v: Vehicle) => number {
@@ -59,7 +63,7 @@ function primaryKey(key: SortKey, texts: ReadonlyMap<string, number> | null): (v
     case 'location':
       return (v) => texts?.get(v.loc) ?? 0;
     case 'speed':
-      return (v) => sortSpeed(v.speed);
+      return sortSpeed;
     case 'status':
       // Alarm, driving, idling, stopped; faster first within a rank (speed is below 10,000).
       return (v) => statusRank(v) * 10_000 - v.speed;
