@@ -96,7 +96,7 @@ describe('the triage list', () => {
     const counts = await chipCounts();
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     expect(total).toBe((await siteVehicles(page)).length);
-    expect(counts.driving + counts.idling + counts.stopped).toBeGreaterThan(0);
+    expect(total).toBeGreaterThan(0);
 
     for (const word of STATES.filter((w) => counts[w] > 0)) {
       await chip(word).click();
@@ -115,6 +115,10 @@ describe('the triage list', () => {
     if (!car) throw new Error('no car on the site');
     const now = Date.now();
     await reportAsDevice(car.deviceid, [position(53.8, -1.55, 0, now - 2000), position(53.8, -1.55, 1, now - 1000)]);
+    await expect.poll(async () => (await siteVehicles(page)).find((v) => v.unitid === car.unitid)?.vehiclealarm, { timeout: 15_000 }).toBe(true);
+    // A fresh answer: this checks the list, not the live push of the alarm flag.
+    await page.reload();
+    await waitForFleetPage(page);
 
     const row = page.locator(`li[data-unit="${car.unitid}"]`);
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('alarm');
@@ -122,13 +126,15 @@ describe('the triage list', () => {
     const states = await rows().evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit'), e.getAttribute('data-state')]));
     const at = states.findIndex(([unit]) => unit === String(car.unitid));
     expect(states.slice(0, at).every(([, state]) => state === 'alarm')).toBe(true);
-    await expect.poll(async () => (await chipCounts()).alarm).toBe(expectedCounts(await siteVehicles(page), Date.now()).alarm);
+    const answer = expectedCounts(await siteVehicles(page), Date.now());
+    expect(answer.alarm).toBeGreaterThan(0);
+    await expect.poll(async () => chipCounts(), { timeout: 10_000 }).toEqual(answer);
 
     await row.getByRole('button', { name: `Details of ${car.registration}` }).click();
     const alarm = page.getByTestId('alarm-section');
     await alarm.getByText('Vehicle Panic Alert Notification', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await alarm.getByText(/^since \d\d:\d\d/).count()).toBe(1);
-    expect(await alarm.getByRole('link', { name: /^Open the alert/ }).getAttribute('href')).toMatch(/^\/tabs\/tabs\/alerts\/panic\/\d+$/);
+    expect(await alarm.getByRole('link', { name: /^Open alert: / }).getAttribute('href')).toMatch(/^\/tabs\/tabs\/alerts\/panic\/\d+$/);
     await expectAccessible(page, 'fleet, vehicle in alarm, details');
 
     // Clear asks first; keeping it changes nothing.
@@ -175,7 +181,7 @@ describe('the triage list', () => {
     if (!driven) throw new Error('no vehicle with a driver');
     await page.getByRole('tab', { name: 'Drivers' }).click();
     const drivers = page.getByRole('list', { name: 'Drivers', exact: true });
-    await drivers.getByRole('button', { name: new RegExp(`^Select .+, driven by ${driven.drivername.trim()}$`) }).first().click();
+    await drivers.locator('li[data-driver]').filter({ hasText: driven.drivername.trim() }).first().getByRole('button').click();
     await page.getByTestId('map-card').waitFor();
     const card = (await page.getByTestId('map-card').textContent()) ?? '';
     const picked = vehicles.filter((v) => v.drivername.trim().toLowerCase() === driven.drivername.trim().toLowerCase());
@@ -212,10 +218,16 @@ describe('keyboard', () => {
     await kb.waitForURL(/\/tabs\/tabs\/fleet/);
     await kb.getByRole('list', { name: 'Vehicles' }).locator('li[data-unit]').first().waitFor({ timeout: 30_000 });
 
-    while ((await focused()).label !== 'Skip to vehicle list' && tabs < 10) await tab();
+    const seen: string[] = [];
+    while ((await focused()).label !== 'Skip to vehicle list' && tabs < 10) {
+      await tab();
+      seen.push((await focused()).label);
+    }
+    expect((await focused()).label, `tab stops after sign-in: ${seen.join(' > ')}`).toBe('Skip to vehicle list');
     await kb.keyboard.press('Enter');
     const list = kb.getByRole('list', { name: 'Vehicles' });
-    await expect.poll(() => list.evaluate((l) => l.contains(document.activeElement))).toBe(true);
+
+    await expect.poll(() => list.evaluate((l) => l.contains(document.activeElement)), { timeout: 5000 }).toBe(true);
     await kb.keyboard.press('Enter');
     await kb.getByTestId('map-card').waitFor();
     expect(tabs).toBeLessThan(10);

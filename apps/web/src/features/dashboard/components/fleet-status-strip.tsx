@@ -45,13 +45,15 @@ export function FleetStatusStrip({ siteId }: { siteId: number }) {
                   data-state={state}
                   data-raised={state === 'alarm' && (count ?? 0) > 0 ? true : undefined}
                   style={{ '--state-colour': STATE_COLOUR[state] } as CSSProperties}
-                  aria-label={count === undefined ? word : t('dashboard.stateTile', { state: word, count })}
                 >
                   <StateMark state={state} size={22} />
                   <span className={classes.stateCount} data-count>
                     {count === undefined ? <Skeleton height={22} width={32} aria-hidden /> : count}
                   </span>
-                  <span className={classes.stateWord}>{word}</span>
+                  <span className={classes.stateWord}>
+                    {word}
+                    <span className={classes.srOnly}>{t('dashboard.stateTileMore')}</span>
+                  </span>
                 </Link>
               </li>
             );

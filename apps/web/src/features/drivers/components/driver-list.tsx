@@ -44,7 +44,6 @@ const DriverItem = memo(function DriverItem({ row, now, selected, onSelectVehicl
         className={classes.pick}
         aria-pressed={vehicle ? selected : undefined}
         aria-disabled={vehicle ? undefined : true}
-        aria-label={vehicle ? t('drivers.showVehicle', { registration: vehicle.registration, name: d.name }) : undefined}
         title={vehicle ? undefined : t('drivers.noVehicleHint', { name: d.name })}
         onClick={() => {
           if (vehicle) onSelectVehicle(vehicle.unitid);

@@ -40,7 +40,7 @@ export function AlarmSection({ siteId, unitId, vehicle, now }: AlarmSectionProps
             <span id="alarm-title">{t('fleet.alarm.title')}</span>
           </Group>
         }
-        styles={{ title: { marginBottom: 4 } }}
+        styles={{ title: { marginBottom: 4, color: '#ad1f1f' } }}
       >
         {alarm.pending && (
           <Text size="sm" role="status">
@@ -127,7 +127,7 @@ function ClearAlarmModal({ cause, vehicle, onClose }: { cause: AlarmCause | null
       title={t('fleet.alarm.confirmTitle', { vehicle })}
       centered
       size="sm"
-      closeButtonProps={{ 'aria-label': t('fleet.alarm.cancel') }}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       {cause && (
         <Text size="sm">
