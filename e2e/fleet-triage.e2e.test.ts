@@ -134,6 +134,8 @@ describe('the triage list', () => {
     const alarm = page.getByTestId('alarm-section');
     await alarm.getByText('Vehicle Panic Alert Notification', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await alarm.getByText(/^since \d\d:\d\d/).count()).toBe(1);
+    // The map card says it too, in one line.
+    await page.getByTestId('map-card').getByText(/^Vehicle Panic Alert Notification · since \d\d:\d\d$/).waitFor();
     expect(await alarm.getByRole('link', { name: /^Open alert: / }).getAttribute('href')).toMatch(/^\/tabs\/tabs\/alerts\/panic\/\d+$/);
     await expectAccessible(page, 'fleet, vehicle in alarm, details');
 

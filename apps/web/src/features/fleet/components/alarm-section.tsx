@@ -147,3 +147,16 @@ function ClearAlarmModal({ cause, vehicle, onClose }: { cause: AlarmCause | null
     </Modal>
   );
 }
+
+/** One line for the map card: the newest cause and since when (the details hold Open alert and Clear). */
+export function AlarmCauseLine({ siteId, unitId }: { siteId: number; unitId: number }) {
+  const { t } = useTranslation();
+  const alarm = useVehicleAlarm(siteId, unitId, true);
+  const cause = alarm.causes[0];
+  if (!cause) return null;
+  return (
+    <Text size="xs" c="#ad1f1f" mt={2} lineClamp={2} data-testid="alarm-cause-line">
+      {alarmCauseText(cause.latest, t)} · {t('fleet.alarm.since', { time: formatHHmm(cause.latest.updated) })}
+    </Text>
+  );
+}

@@ -186,6 +186,7 @@ function FleetWorkspace({ siteId, token, admin }: { siteId: number; token: strin
                 onFollow={(on) => sel.follow(selected.unitid, on)}
                 onDetails={() => openDetails(selected.unitid)}
                 onClose={sel.clear}
+                siteId={siteId}
               />
             </PanelBoundary>
           )}
