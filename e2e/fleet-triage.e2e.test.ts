@@ -239,16 +239,16 @@ describe('keyboard', () => {
     const units = await list.locator('li[data-unit]').evaluateAll((els) => els.map((e) => e.getAttribute('data-unit')));
     const first = await activeUnit();
     await kb.keyboard.press('ArrowDown');
-    expect(await activeUnit()).toBe(units[units.indexOf(first) + 1]);
+    await expect.poll(activeUnit).toBe(units[units.indexOf(first) + 1]);
     await kb.keyboard.press('End');
-    expect(await activeUnit()).toBe(units.at(-1));
+    await expect.poll(activeUnit).toBe(units.at(-1));
     await kb.keyboard.press('Home');
-    expect(await activeUnit()).toBe(units[0]);
+    await expect.poll(activeUnit).toBe(units[0]);
     expect(await list.locator('[tabindex="0"]').count()).toBe(1);
     await kb.keyboard.press('Tab');
     expect(await list.evaluate((l) => l.contains(document.activeElement))).toBe(false);
     await kb.keyboard.press('Shift+Tab');
-    expect(await activeUnit()).toBe(units[0]);
+    await expect.poll(activeUnit).toBe(units[0]);
 
     // Esc drops the selection; focus stays in the list.
     await kb.keyboard.press('Escape');

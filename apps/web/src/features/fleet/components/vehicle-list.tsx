@@ -209,7 +209,8 @@ function useRoving(
       setActiveId(v.unitid);
       want.current = { id: v.unitid, tries: 0 };
       reveal(index);
-      requestAnimationFrame(focusRow);
+      // At once when the row is in the page; a virtual list's row far away comes a frame or two later.
+      focusRow();
     },
     [vehicles, reveal, focusRow],
   );
