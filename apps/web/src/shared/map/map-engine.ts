@@ -1,3 +1,4 @@
+import type { UnitSystem } from '@fleet/shared';
 // The MapLibre side of MapView, loaded on demand so pages without a map never download it.
 import {
   AttributionControl,
@@ -30,7 +31,14 @@ export type MapStart =
   | { center: [number, number]; zoom: number }
   | { bounds: LngLatBoundsLike; padding: PaddingOptions; maxZoom: number };
 
-export function createMap(container: HTMLElement, config: MapStyleConfig, start: MapStart = UK_VIEW): MapLibreMap {
+const scales = new WeakMap<MapLibreMap, ScaleControl>();
+
+/** The scale bar in the site's unit system (miles/feet or kilometres/metres). */
+export function setScaleUnit(map: MapLibreMap, system: UnitSystem): void {
+  scales.get(map)?.setUnit(system === 'metric' ? 'metric' : 'imperial');
+}
+
+export function createMap(container: HTMLElement, config: MapStyleConfig, start: MapStart = UK_VIEW, system: UnitSystem = 'imperial'): MapLibreMap {
   const camera =
     'bounds' in start
       ? { bounds: start.bounds, fitBoundsOptions: { padding: start.padding, maxZoom: start.maxZoom } }
@@ -50,7 +58,9 @@ export function createMap(container: HTMLElement, config: MapStyleConfig, start:
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  map.addControl(new ScaleControl({ unit: 'imperial' }), 'bottom-left');
+  const scale = new ScaleControl({ unit: system === 'metric' ? 'metric' : 'imperial' });
+  scales.set(map, scale);
+  map.addControl(scale, 'bottom-left');
   // The credits come from the sources in view (the bundled map's, or the street style's own).
   // On a phone the map's "i" button shows them instead (map-info.tsx).
   map.addControl(new AttributionControl({ compact: true }), 'bottom-right');

@@ -4,6 +4,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindowWidth } from '../device/use-window-width.ts';
+import { useUnitSystem } from '../format/use-units.ts';
 import { BasemapNote, SatelliteToggle } from './basemap-controls.tsx';
 import { MapContext } from './map-context.ts';
 import { MapInfo } from './map-info.tsx';
@@ -42,6 +43,8 @@ export function MapView({ label, start, children, legend }: MapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const startRef = useRef(start);
+  const system = useUnitSystem();
+  const systemRef = useRef(system);
   const basemaps = useBasemaps();
   const config = basemaps.bundled;
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -49,6 +52,11 @@ export function MapView({ label, start, children, legend }: MapViewProps) {
   const [choice, setChoice] = useBasemapChoice();
   const status = useBasemap(map, basemaps, choice);
   const fold = useWindowWidth() < FOLD_BELOW;
+
+  // The scale bar follows the site's unit system (it can change while the map is open).
+  useEffect(() => {
+    if (map) void loadEngine().then(({ setScaleUnit }) => setScaleUnit(map, system));
+  }, [map, system]);
 
   useEffect(() => {
     let closed = false;
@@ -58,7 +66,7 @@ export function MapView({ label, start, children, legend }: MapViewProps) {
       ({ createMap }) => {
         if (closed || !container.current) return;
         try {
-          instance = createMap(container.current, config, startRef.current);
+          instance = createMap(container.current, config, startRef.current, systemRef.current);
         } catch (error) {
           // No WebGL (old device, disabled GPU): the list still carries everything.
           console.warn('The map could not start:', error);

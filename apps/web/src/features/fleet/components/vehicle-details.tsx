@@ -15,7 +15,8 @@ import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
 import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
 import { StreetAddressField } from '../../../shared/vehicles/street-address.tsx';
 import { vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
-import { headingDegrees, positionText, registrationText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
+import { useUnits } from '../../../shared/format/use-units.ts';
+import { headingDegrees, positionText, registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import { ServicePlanSection } from '../../admin/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import { AlarmSection } from './alarm-section.tsx';
@@ -49,7 +50,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const position = positionText(v);
   const hasPosition = position !== null;
   const heading = directionImage(v.direction, v.speed);
-  const speed = shownSpeedMph(v.speed);
+  const units = useUnits();
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
   // Free text from devices and people: at most three lines here, all of it on hover.
   const free = (text: string) =>
@@ -66,7 +67,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
     [t('fleet.field.type'), free(typeName)],
     ...(v.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? []
-      : ([[t('fleet.field.speed'), speed === null ? none : t('fleet.field.mph', { speed })]] as Field[])),
+      : ([[t('fleet.field.speed'), units.speed(v.speed)]] as Field[])),
     [
       t('fleet.field.heading'),
       heading === 'idle'

@@ -20,7 +20,8 @@ import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
 import { StateMark } from '../../../shared/vehicles/state-mark.tsx';
 import { stateLabelKey, vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
-import { registrationText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
+import { useUnits } from '../../../shared/format/use-units.ts';
+import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import type { ListLayout, OptionalColumn } from '../model/list-prefs.ts';
 import { nextRovingIndex } from '../model/roving.ts';
@@ -53,7 +54,7 @@ const VehicleRow = memo(function VehicleRow(props: RowProps) {
   const state = vehicleState(v, now);
   const name = registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }));
   const tab = active ? 0 : -1;
-  const speed = shownSpeedMph(v.speed);
+  const units = useUnits();
   const updated = v.updated ? <RelativeTime value={v.updated} now={new Date(now)} /> : t('fleet.never');
   return (
     <li
@@ -79,7 +80,7 @@ const VehicleRow = memo(function VehicleRow(props: RowProps) {
           </span>
           <span className={classes.registration}>{name}</span>
           <span className={classes.cellNumber}>
-            {v.unittype === NO_SPEED_TEXT_UNIT_TYPE || speed === null ? '—' : t('fleet.field.mph', { speed })}
+            {v.unittype === NO_SPEED_TEXT_UNIT_TYPE ? '—' : units.speed(v.speed)}
           </span>
           {columns.includes('location') && <span className={classes.cellText}>{locationText(v.loc) || '—'}</span>}
           {columns.includes('updated') && <span className={classes.cellText}>{updated}</span>}

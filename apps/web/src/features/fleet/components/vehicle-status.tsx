@@ -3,19 +3,21 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StateMark } from '../../../shared/vehicles/state-mark.tsx';
 import { STATE_MANTINE_COLOUR, stateLabelKey, type VehicleState } from '../../../shared/vehicles/vehicle-states.ts';
-import { shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
+import { formatSpeed, speedValue } from '../../../shared/format/units.ts';
+import { useUnitSystem } from '../../../shared/format/use-units.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-list.module.css';
 
-/** The movement words ('stopped', 'idling', 'driving at N mph'; none for unit type 6), one case everywhere. */
+/** The movement words ('stopped', 'idling', 'driving at 30 mph' or '48 km/h' in the site's units; none for unit type 6), one case everywhere. */
 export function useMotionText(): (vehicle: Vehicle) => string {
   const { t } = useTranslation();
+  const system = useUnitSystem();
   return (vehicle) => {
     if (vehicle.unittype === NO_SPEED_TEXT_UNIT_TYPE) return '';
     const motion = vehicleMotion(vehicle);
     // A speed that is no speed (negative, 1e308) says 'driving' without a number.
-    const speed = shownSpeedMph(vehicle.speed);
-    return motion === 'driving' && speed === null ? t('fleet.status.drivingNoSpeed') : t(`fleet.status.${motion}`, { speed });
+    if (motion === 'driving' && speedValue(vehicle.speed, system) === null) return t('fleet.status.drivingNoSpeed');
+    return t(`fleet.status.${motion}`, { speed: formatSpeed(vehicle.speed, system) });
   };
 }
 
