@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrandEffects } from '../shared/brand/brand-effects.tsx';
 import { useBrand } from '../shared/brand/brand-query.ts';
 import { createBrandTheme } from '../shared/brand/brand-theme.ts';
@@ -9,7 +10,9 @@ import { queryClient } from '../shared/query-client.ts';
 
 function BrandTheme({ children }: { children: ReactNode }) {
   const themeColor = useBrand()?.themeColor;
-  const { theme, cssVariablesResolver } = useMemo(() => createBrandTheme(themeColor), [themeColor]);
+  const { t } = useTranslation();
+  const close = t('app.close');
+  const { theme, cssVariablesResolver } = useMemo(() => createBrandTheme(themeColor, { close }), [themeColor, close]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <Notifications position="top-right" transitionDuration={0} autoClose={6000} />
