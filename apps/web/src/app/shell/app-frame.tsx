@@ -1,4 +1,5 @@
 import type { SessionUser } from '@fleet/shared';
+import '../../shared/styles/all.ts';
 import { AppShell, Drawer } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

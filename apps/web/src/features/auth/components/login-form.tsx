@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionCaches } from '../../../shared/query-client.ts';
 import { session } from '../../../shared/session/session-store.ts';
@@ -19,7 +19,10 @@ import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { rememberOpener } from '../../../shared/ui/focus-return.ts';
 import { LoadingMessage } from '../../../shared/ui/loading-message.tsx';
 import { type Credentials, login } from '../api/auth-api.ts';
-import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+
+// Few visitors need it: its modal (focus trap, scroll lock, portal) is fetched when the link is pressed,
+// not with the login page (issue 10, item 13).
+const ForgotPasswordModal = lazy(() => import('./forgot-password-modal.tsx').then((m) => ({ default: m.ForgotPasswordModal })));
 
 type FieldErrors = Partial<Record<'user' | 'pass', string>>;
 
@@ -118,7 +121,11 @@ export function LoginForm() {
           </Group>
         </Stack>
       </form>
-      {forgotOpen && <ForgotPasswordModal opened initialEmail={email} onClose={closeForgot} />}
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal opened initialEmail={email} onClose={closeForgot} />
+        </Suspense>
+      )}
     </Box>
   );
 }
