@@ -2,7 +2,7 @@ import { TABS_PREFIX } from '@fleet/shared';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppRoute, appRoutes, isBuiltPage } from '../apps/web/src/app/route-table.ts';
-import { apiGet, expectAccessible, launchBrowser, signIn, siteOf } from './support.ts';
+import { apiGet, expectAccessible, launchBrowser, signIn, siteOf, waitForFleetPage } from './support.ts';
 
 // The accessibility gate (issue 10, item 9: WCAG 2.2 AA). Every page of the web's route table, at
 // desktop and phone size, for each kind of account that may open it, plus the states a person meets
@@ -320,7 +320,7 @@ describe('states a person meets on the way', () => {
       const unit = vehicles[0]?.unitid;
       if (unit === undefined) throw new Error('the demo site has no vehicles');
       await page.goto(`${TABS_PREFIX}/fleet/0/${unit}`);
-      await page.locator(`[data-unit="${unit}"][aria-selected="true"], [data-unit="${unit}"][aria-current="true"], [data-unit="${unit}"][data-selected]`).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+      await waitForFleetPage(page);
       await settle(page);
       await check(page, `fleet, vehicle ${unit} selected (operator, ${size})`, failures);
       const driversTab = page.getByRole('tab', { name: 'Drivers' });
@@ -375,6 +375,9 @@ describe('states a person meets on the way', () => {
         return { style: s.outlineStyle, width: s.outlineWidth };
       });
       expect(ring).toEqual({ style: 'solid', width: '2px' });
+      // The first load carries only some of Mantine's styles, in dependency order: the primary button is filled.
+      const fill = await page.getByRole('button', { name: 'Sign in' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(fill).not.toBe('rgba(0, 0, 0, 0)');
 
       // The forgot-password modal: passes, its ✕ has a name, Esc returns focus to the link.
       const forgot = page.getByRole('button', { name: 'Forgot password?' });
