@@ -320,7 +320,9 @@ describe('states a person meets on the way', () => {
       const unit = vehicles[0]?.unitid;
       if (unit === undefined) throw new Error('the demo site has no vehicles');
       await page.goto(`${TABS_PREFIX}/fleet/0/${unit}`);
-      await waitForFleetPage(page);
+      // On a phone the list and the map take turns; on a desktop both show.
+      if (size === 'desktop') await waitForFleetPage(page);
+      else await page.locator('canvas.maplibregl-canvas').first().waitFor({ state: 'attached', timeout: 30_000 });
       await settle(page);
       await check(page, `fleet, vehicle ${unit} selected (operator, ${size})`, failures);
       const driversTab = page.getByRole('tab', { name: 'Drivers' });
