@@ -98,7 +98,7 @@ export function MapView({ label, start, children, legend }: MapViewProps) {
       {/* Inline position: MapLibre's own CSS (loaded later) makes its container position: relative. */}
       <div ref={container} className={classes.canvas} style={FILL} role="region" aria-label={label} />
       {!map && !failed && (
-        <Skeleton className={classes.canvas} radius={0} aria-busy="true" aria-label={t('map.loading')} />
+        <Skeleton className={classes.canvas} radius={0} role="status" aria-busy="true" aria-label={t('map.loading')} />
       )}
       {failed && (
         <div className={classes.cover}>

@@ -99,7 +99,8 @@ export function DriverList({ rows, now, selectedId, onSelectVehicle }: DriverLis
   );
 
   return (
-    <div ref={scroll} className={classes.scroll}>
+    // The list scrolls: it is a named, focusable region so a keyboard can scroll it (WCAG 2.1.1).
+    <div ref={scroll} className={classes.scroll} role="region" aria-label={t('drivers.scrollLabel')} tabIndex={0}>
       {virtual ? (
         <ul className={classes.list} data-virtual aria-label={t('drivers.listLabel')} style={{ height: rowsInView.getTotalSize() }}>
           {rowsInView.getVirtualItems().map((at) => {
