@@ -24,12 +24,17 @@ afterAll(async () => {
 const status = () => page.getByTestId('connection-status');
 
 describe('unit debugger', () => {
-  it("opens from the fleet list's Debug action and connects only on Connect", async () => {
-    await page.goto('/tabs/tabs/fleet');
-    const debug = page.getByRole('link', { name: /^Debug / }).first();
+  it("opens from an administrator's vehicle details (Diagnostics) and connects only on Connect", async () => {
+    // Operators' rows and details carry no debugger link (issue 10): diagnostics are in the details, for administrators.
+    const admin = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await signIn(admin, inject('adminEmail'));
+    await admin.goto('/tabs/tabs/fleet');
+    await admin.getByRole('button', { name: /^Details of/ }).first().click();
+    const debug = admin.getByTestId('vehicle-diagnostics').getByRole('link', { name: /^Debug / });
     await debug.waitFor();
     const href = await debug.getAttribute('href');
     expect(href).toMatch(/^\/tabs\/tabs\/debug\/\d+$/);
+    await admin.context().close();
 
     await page.goto(href ?? '');
     await page.getByTestId('unit-registration').waitFor();

@@ -21,6 +21,12 @@ declare module 'vitest' {
     smtpPort: number;
     /** The server's OsmAnd HTTP port, for tests that play a phone. */
     osmandPort: number;
+    /**
+     * The port of the map styles the server names (MAP_STYLE_URL, MAP_SATELLITE_STYLE_URL on
+     * 127.0.0.1). Nothing listens there unless a test serves styles (e2e/basemap.e2e.test.ts): every
+     * other test sees the bundled map and its note, and no test reaches the public style's host.
+     */
+    mapStylePort: number;
   }
 }
 
@@ -35,6 +41,7 @@ export default async function setup(project: TestProject) {
   const teltonikaPort = await freePort();
   const smtpPort = await freePort();
   const osmandPort = await freePort();
+  const mapStylePort = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, FLEET_DEMO: '1', FLEET_DEMO_PASSWORD: DEMO_PASSWORD,
@@ -42,6 +49,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       TELTONIKA_PORT: String(teltonikaPort), OSMAND_PORT: String(osmandPort),
+      MAP_STYLE_URL: `http://127.0.0.1:${mapStylePort}/street.json`,
+      MAP_SATELLITE_STYLE_URL: `http://127.0.0.1:${mapStylePort}/satellite.json`, MAP_HOSTS: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,6 +74,7 @@ export default async function setup(project: TestProject) {
   project.provide('teltonikaPort', teltonikaPort);
   project.provide('smtpPort', smtpPort);
   project.provide('osmandPort', osmandPort);
+  project.provide('mapStylePort', mapStylePort);
   project.provide('chromiumPath', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   return async () => {
     child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { featureChunks } from './build/feature-chunks.ts';
+import { loginWeight } from './build/login-weight.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.FLEET_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -10,7 +11,7 @@ const proxied = ['/api', '/brand', '/manifest.webmanifest'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress(), featureChunks()],
+  plugins: [react(), precompress(), featureChunks(), loginWeight()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

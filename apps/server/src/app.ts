@@ -9,13 +9,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { adminRoutes } from './modules/admin/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
-import { brandAssets, brandRoutes, brandService } from './modules/brand/index.ts';
+import { brandAssets, brandRoutes, brandService, type MapDefaults } from './modules/brand/index.ts';
 import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
 import { groupsRepository, groupsRoutes } from './modules/groups/index.ts';
 import { healthRepository, healthRoutes } from './modules/health/index.ts';
 import { mailService } from './modules/mail/index.ts';
-import { placesRoutes, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
+import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
@@ -41,6 +41,10 @@ export interface AppOptions {
   /** The device side (listeners, commands); see ingest/ingest.ts. */
   devices: DeviceLink;
   commandTimeoutMs?: number;
+  /** The installation's basemap (MAP_STYLE_URL, MAP_SATELLITE_STYLE_URL, MAP_HOSTS); the public style when not given. */
+  map?: MapDefaults;
+  /** Street addresses (GEOCODER_URL); the offline gazetteer's towns when not given. */
+  geocoder?: ReverseGeocoder;
   /** what3words API key; without it w3wfrom says the service is not configured. */
   w3wApiKey?: string;
   /**
@@ -98,7 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const mail = mailService(db, opts.smtpUrl, app.log);
   const authSvc = authService({ repo: authRepository(db), sessions, mail, limits, log: app.log });
   const tenancy = tenancyService(tenancyRepository(db));
-  const brands = brandService(db);
+  const brands = brandService(db, opts.map);
   const resolveCaller = callerResolver(sessions, brands);
   // Queued reset requests and mail are finished (or given up after 10 s) before the database closes.
   app.addHook('onClose', async () => {
@@ -110,17 +114,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const poi = poiRepository(pool);
   const alerts = alertsRepository(pool);
   const fleet = fleetRepository(db, pool);
-  const vehicles = vehicleReadModel({ repo: fleet, poi, alerts });
-  const directory = deviceDirectoryRepository(pool);
   const site = siteRepository(pool);
+  const systemOfSite = (siteId: number) => site.unitSystem(siteId);
+  const vehicles = vehicleReadModel({ repo: fleet, poi, alerts, systemOfSite });
+  const directory = deviceDirectoryRepository(pool);
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
-    sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts,
+    sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts, systemOfSite,
     siteOfUnit: (unitId) => directory.siteOfUnit(unitId), eventLimit: opts.socketEventLimit,
   });
   app.addHook('onClose', async () => gateway.close());
   await app.register(requestContext);
-  await app.register(security, { secureCookies: opts.secureCookies ?? false });
+  await app.register(security, { secureCookies: opts.secureCookies ?? false, mapOrigins: (host) => brands.mapOriginsOf(host) });
   // Answers and pages are compressed on the fly at a quick brotli level (a 10,000-vehicle answer is
   // 2.8 MB raw); built assets are compressed once at build time and served as they are (static.ts).
   await app.register(compress, {
@@ -165,13 +170,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(groupsRoutes, { repo: groupsRepository(db, pool) });
     await api.register(driversRoutes, { repo: driversRepository(db) });
     await api.register(adminRoutes, { mail });
-    await api.register(alertsRoutes, { repo: alerts, servicing: site, onCleared: gateway.alertsCleared });
-    await api.register(placesRoutes, { places: poi, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured });
+    await api.register(alertsRoutes, { repo: alerts, servicing: site, systemOfSite, onCleared: gateway.alertsCleared });
+    await api.register(placesRoutes, {
+      places: poi, systemOfSite, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured,
+      geocoder: opts.geocoder ?? gazetteerGeocoder,
+      positionOf: async (unitId) => (await fleet.liveStateOfUnits([unitId]))[0],
+    });
     await api.register(poiRoutes, { repo: poi, geofencesChanged: () => {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
     } });
-    await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage });
+    await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });

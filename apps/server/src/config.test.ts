@@ -47,4 +47,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY must be .*'proxy.example.com'/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('reads the map and geocoder settings, and names a bad one', () => {
+    const c = loadConfig({
+      MAP_STYLE_URL: 'https://maps.example.com/style.json', MAP_SATELLITE_STYLE_URL: 'https://sat.example.com/s.json',
+      MAP_HOSTS: 'https://tiles.example.com, https://glyphs.example.com/', GEOCODER_URL: 'http://127.0.0.1:8088',
+    });
+    expect(c.MAP_STYLE_URL).toBe('https://maps.example.com/style.json');
+    expect(c.MAP_HOSTS).toEqual(['https://tiles.example.com', 'https://glyphs.example.com']);
+    expect(c.GEOCODER_URL).toBe('http://127.0.0.1:8088');
+    expect(loadConfig({ MAP_STYLE_URL: 'none' }).MAP_STYLE_URL).toBe('none');
+    expect(loadConfig({}).MAP_HOSTS).toEqual([]);
+    expect(() => loadConfig({ MAP_STYLE_URL: 'tiles.example.com/style.json' })).toThrow(/MAP_STYLE_URL must be a full http:\/\/ or https:\/\/ address.*or 'none'/);
+    expect(() => loadConfig({ MAP_HOSTS: 'https://tiles.example.com/path' })).toThrow(/MAP_HOSTS: 'https:\/\/tiles.example.com\/path' must be an origin/);
+    expect(() => loadConfig({ GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL must be a full http/);
+  });
 });

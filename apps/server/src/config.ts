@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { httpOrigin, httpUrl } from '@fleet/shared';
 import { parseNetworks } from './ingest/source-allow.ts';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
@@ -50,6 +51,28 @@ const trustProxy = z.string().trim().transform((value, ctx): false | string[] =>
   return entries;
 });
 
+/** A setting holding a full http(s) address; `none` also accepts the word 'none'. */
+const urlSetting = (name: string, opts: { none?: boolean } = {}) =>
+  z.string().trim().transform((value, ctx) => {
+    if (opts.none && value.toLowerCase() === 'none') return 'none';
+    const parsed = httpUrl.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const also = opts.none ? " (or 'none' for the bundled map only)" : '';
+    ctx.addIssue({ code: 'custom', message: `${name} ${parsed.error.issues[0]?.message ?? 'is not valid'}${also}` });
+    return z.NEVER;
+  });
+
+/** MAP_HOSTS: comma-separated origins the map styles load tiles, glyphs or sprites from. */
+const mapHosts = z.string().transform((value, ctx) => {
+  const out: string[] = [];
+  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const parsed = httpOrigin.safeParse(entry);
+    if (parsed.success) out.push(parsed.data);
+    else ctx.addIssue({ code: 'custom', message: `MAP_HOSTS: '${entry}' must be an origin such as https://tiles.example.com (scheme, host and port only)` });
+  }
+  return out;
+});
+
 /** Every setting the server reads from the environment, validated once at start. */
 export const configSchema = z.object({
   PORT: port.default(8080),
@@ -72,6 +95,12 @@ export const configSchema = z.object({
   OSMAND_ALLOW: networks,
   W3W_API_KEY: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy.default(false),
+  /** The default brand's basemap (and any brand's that names none): a MapLibre style URL, or 'none' for the bundled map only. */
+  MAP_STYLE_URL: urlSetting('MAP_STYLE_URL', { none: true }).optional(),
+  MAP_SATELLITE_STYLE_URL: urlSetting('MAP_SATELLITE_STYLE_URL').optional(),
+  MAP_HOSTS: mapHosts.default([]),
+  /** A Nominatim-compatible reverse geocoder for street addresses (GET {url}/reverse?format=jsonv2&lat=&lon=). */
+  GEOCODER_URL: urlSetting('GEOCODER_URL').optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { createIngest, deviceLink } from './ingest/ingest.ts';
+import { nominatimGeocoder } from './modules/places/index.ts';
 import { bootstrap } from './bootstrap/bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({
     database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices: deviceLink(ingest), w3wApiKey: config.W3W_API_KEY,
+    geocoder: config.GEOCODER_URL ? nominatimGeocoder(config.GEOCODER_URL, { userAgent: `fleet-platform/${version}` }) : undefined,
+    map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },
     trustProxy: config.TRUST_PROXY,
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });

@@ -14,6 +14,7 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'POST /api/v1/login': { versionstring: 'DEV:231', user: 'ops@northway.example', pass: 'wrong-password' },
   'POST /api/v1/savepoi': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
   'POST /api/v1/savegeofence': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
+  'POST /api/v1/setbrandmap': { brand: 'northway', style: null, satellite: null, hosts: [] },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
 const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
+  bigint, bigserial, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -20,6 +20,12 @@ export const brands = pgTable('brands', {
   publicUrl: text('public_url').notNull(),
   senderAddress: text('sender_address').notNull(),
   privacyUrl: text('privacy_url').notNull().default(''),
+  /** The brand's basemap: a MapLibre style URL; null takes the installation's (MAP_STYLE_URL, else the public default). */
+  mapStyleUrl: text('map_style_url'),
+  /** A satellite style offered as the second choice; null: none (or MAP_SATELLITE_STYLE_URL). */
+  mapSatelliteStyleUrl: text('map_satellite_style_url'),
+  /** Further origins the styles load tiles, glyphs or sprites from (the CSP allows exactly these and the styles' own). */
+  mapHosts: text('map_hosts').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -40,8 +46,10 @@ export const sites = pgTable('sites', {
   message: text('message').notNull().default(''),
   /** Working hours in the site's time zone: ignition on outside them is a Run Over. */
   workingHours: jsonb('working_hours').notNull().default(sql`'{"days":[1,2,3,4,5],"start":"06:00","end":"18:00"}'::jsonb`),
+  /** What people on the site read (issue 10): 'imperial' (mi, mph, yd) or 'metric' (km, km/h, m). */
+  unitSystem: text('unit_system').notNull().default('imperial'),
   createdAt: createdAt(),
-}, (t) => [index('sites_customer_idx').on(t.customerId)]);
+}, (t) => [index('sites_customer_idx').on(t.customerId), check('sites_unit_system_check', sql`${t.unitSystem} IN ('imperial', 'metric')`)]);
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

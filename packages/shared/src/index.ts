@@ -24,3 +24,4 @@ export * from './rules/direction.ts';
 export * from './rules/vehicle-icon.ts';
 export * from './rules/working-hours.ts';
 export * from './rules/location-code.ts';
+export * from './rules/units.ts';

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { alertsRepository } from '../modules/alerts/index.ts';
 import { fleetRepository, vehicleReadModel } from '../modules/fleet/index.ts';
 import { poiRepository } from '../modules/poi/index.ts';
+import { siteRepository } from '../modules/site/index.ts';
 import { caughtUp, until } from '../../test/until.ts';
 
 // Asset trackers (unit type 6) report movement starts, stops and periodic pings; the vehicles
@@ -21,7 +22,8 @@ interface Vehicle { unitid: number; loc: string; vehiclealarm: boolean; updated:
 /** The live updates as the realtime gateway builds them (the fleet module's vehicle read model). */
 const liveUpdates = (app: TestApp) => {
   const { db, pool } = app.database;
-  return vehicleReadModel({ repo: fleetRepository(db, pool), poi: poiRepository(pool), alerts: alertsRepository(pool) });
+  const site = siteRepository(pool);
+  return vehicleReadModel({ repo: fleetRepository(db, pool), poi: poiRepository(pool), alerts: alertsRepository(pool), systemOfSite: (id) => site.unitSystem(id) });
 };
 
 /** A record far from every POI with the movement input (IO 240) at `moving`. */
@@ -76,7 +78,7 @@ describe('location codes of an asset tracker', () => {
     const v = await vehicleAt(asset.id, seq);
     const { code, text } = parseLocation(v.loc);
     expect(code).toBe('assetPing');
-    expect(text).toMatch(/km from [A-Z]/);
+    expect(text).toMatch(/mi from [A-Z]/);
     expect(v.vehiclealarm).toBe(false);
     await caughtUp(t.database.pool);
     expect(await movementAlerts(asset.id)).toEqual([]);
@@ -160,7 +162,7 @@ describe('vehicles that are not asset trackers', () => {
     expect(await device.send([report(1)])).toBe(1);
     const v = await vehicleAt(van.id, seq);
     expect(parseLocation(v.loc)).toEqual({ code: null, text: v.loc });
-    expect(v.loc).toMatch(/km from [A-Z]/);
+    expect(v.loc).toMatch(/mi from [A-Z]/);
     // Its live updates carry the same location text as the vehicles answer, without a code.
     const live = (await liveUpdates(t).updatesForChanges([{ unitId: van.id, siteId: ops.siteid as number }])).get(ops.siteid as number);
     expect(live?.[0]).toBeDefined();

@@ -1,3 +1,4 @@
+import type { UnitSystem } from '@fleet/shared';
 import type { AlertsRepository, ClearedRow } from '../modules/alerts/index.ts';
 import { alertEvent, clearedEvent, isAlarmKind } from '../modules/alerts/index.ts';
 import type { DeviceLink, StateChange } from '../modules/units/index.ts';
@@ -10,16 +11,21 @@ import { type FleetServer, siteRoom, type Warn } from './rooms.ts';
  */
 export function alertFeed(io: FleetServer, deps: {
   devices: DeviceLink; alerts: AlertsRepository; sendAlarmState: (units: StateChange[]) => void; warn: Warn;
+  /** A site's unit system, for the distances in the alerts' location texts. */
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
 }) {
   const alarmUnits = (rows: Array<{ kind: string; unitId: number; siteId: number }>): StateChange[] =>
     [...new Map(rows.filter((r) => isAlarmKind(r.kind)).map((r) => [r.unitId, { unitId: r.unitId, siteId: r.siteId }])).values()];
 
   const stopAlerts = deps.devices.onAlerts((raised) => {
-    void deps.alerts.describe(raised.map((a) => a.aid)).then((rows) => {
-      const bySite = new Map<number, ReturnType<typeof alertEvent>[]>();
-      for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), alertEvent(r)]);
-      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:new', list);
-    }, deps.warn('alerts not sent'));
+    void deps.alerts.describe(raised.map((a) => a.aid)).then(async (rows) => {
+      const bySite = new Map<number, typeof rows>();
+      for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), r]);
+      for (const [siteId, list] of bySite) {
+        const units = await deps.systemOfSite(siteId);
+        io.to(siteRoom(siteId)).emit('alerts:new', list.map((r) => alertEvent(r, units)));
+      }
+    }).catch(deps.warn('alerts not sent'));
     // The state processor may have sent the position before this alert existed: send the alarm now.
     deps.sendAlarmState(alarmUnits(raised));
   });

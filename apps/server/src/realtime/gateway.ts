@@ -1,4 +1,4 @@
-import { SOCKET_PATH } from '@fleet/shared';
+import { SOCKET_PATH, type UnitSystem } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ResolveCaller } from '../lib/caller.ts';
@@ -24,6 +24,8 @@ export function realtimeGateway(app: FastifyInstance, deps: {
   /** The fleet module's vehicle read model (the live updates are built as the vehicles call builds its list). */
   vehicles: VehicleReadModel;
   alerts: AlertsRepository;
+  /** A site's unit system (the site module's settings), for the distances in alert texts. */
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
   /** The site a unit is on (the debugger's check), from the units module. */
   siteOfUnit: (unitId: number) => Promise<number | undefined>;
   /** Events one socket may send (DEFAULT_EVENT_LIMIT when not given). */
@@ -40,7 +42,7 @@ export function realtimeGateway(app: FastifyInstance, deps: {
   });
   const debug = socketDebugger(io, { devices: deps.devices, siteOfUnit: deps.siteOfUnit });
   const updates = vehicleUpdateFeed(io, { devices: deps.devices, vehicles: deps.vehicles, warn });
-  const alerts = alertFeed(io, { devices: deps.devices, alerts: deps.alerts, sendAlarmState: updates.sendAlarmState, warn });
+  const alerts = alertFeed(io, { devices: deps.devices, alerts: deps.alerts, sendAlarmState: updates.sendAlarmState, warn, systemOfSite: deps.systemOfSite });
 
   io.on('connection', (socket: FleetSocket) => {
     sessions.connected(socket);

@@ -41,6 +41,17 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it("revalidates the map's worker on every load, with the brand's CSP and its ETag answered 304", async () => {
+    await writeFile(path.join(dist, 'assets', 'maplibre-gl-worker-AbC1.mjs'), 'self.onmessage = () => {}');
+    const res = await t.app.inject({ url: '/assets/maplibre-gl-worker-AbC1.mjs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain('connect-src \'self\' ws: wss: https://tiles.openfreemap.org');
+    const again = await t.app.inject({ url: '/assets/maplibre-gl-worker-AbC1.mjs', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toContain('https://tiles.openfreemap.org');
+  });
+
   it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {
     const js = `console.log(${JSON.stringify('x'.repeat(5000))})`;
     await writeFile(path.join(dist, 'assets', 'big-1.js'), js);

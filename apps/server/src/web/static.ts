@@ -20,7 +20,10 @@ export async function serveWebApp(app: FastifyInstance, opts: { distDir: string;
       // The build writes .br and .gz copies (apps/web/build/precompress.ts); send the one accepted.
       preCompressed: true,
       setHeaders: (res, file) => {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        // The map's worker fetches tiles under the CSP its own answer carried: it is checked again
+        // on every load, so a brand's new map hosts reach it at once (not after a year's caching).
+        const worker = path.basename(file).startsWith('maplibre-gl-worker');
+        const immutable = !worker && file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

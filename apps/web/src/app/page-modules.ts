@@ -8,12 +8,13 @@ import { loadDebugPage } from '../features/debug/index.ts';
 import { loadFleetPage } from '../features/fleet/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
+import { type BuiltPage, isBuiltPage } from './route-table.ts';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 // Each feature's index hands out its pages as import() loaders, so each page is its own chunk and
 // the login page does not download the fleet table or admin pages.
-const BUILT: Partial<Record<PageKey, PageModule>> = {
+const BUILT: Record<BuiltPage, PageModule> = {
   login: loadLoginPage,
   popper: loadPopperPage,
   changepassword: loadChangePasswordPage,
@@ -28,5 +29,5 @@ const BUILT: Partial<Record<PageKey, PageModule>> = {
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */
 export function pageModule(page: PageKey): PageModule {
-  return BUILT[page] ?? loadUnavailablePage;
+  return isBuiltPage(page) ? BUILT[page] : loadUnavailablePage;
 }

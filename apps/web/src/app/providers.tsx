@@ -1,18 +1,37 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrandEffects } from '../shared/brand/brand-effects.tsx';
 import { useBrand } from '../shared/brand/brand-query.ts';
 import { createBrandTheme } from '../shared/brand/brand-theme.ts';
 import { queryClient } from '../shared/query-client.ts';
 
+// The container (and its drag gestures, transitions and styles) is fetched when the first notification
+// is shown: the store is tiny and keeps what was shown until the container mounts and draws it.
+const NotificationsHost = lazy(() => import('../shared/ui/notifications-host.tsx'));
+
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const needed = useRef(false);
+  if (notifications.length + queue.length > 0) needed.current = true;
+  if (!needed.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost position="top-right" transitionDuration={0} autoClose={6000} />
+    </Suspense>
+  );
+}
+
 function BrandTheme({ children }: { children: ReactNode }) {
   const themeColor = useBrand()?.themeColor;
-  const { theme, cssVariablesResolver } = useMemo(() => createBrandTheme(themeColor), [themeColor]);
+  const { t } = useTranslation();
+  const close = t('app.close');
+  const { theme, cssVariablesResolver } = useMemo(() => createBrandTheme(themeColor, { close }), [themeColor, close]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <Notifications position="top-right" transitionDuration={0} autoClose={6000} />
+      <LazyNotifications />
       <BrandEffects />
       {children}
     </MantineProvider>

@@ -13,6 +13,20 @@ const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   config: 'admin',
 };
 
+/**
+ * The spec pages that have their own page module (app/page-modules.ts maps each to its loader); every
+ * other page shows the shared 'not available yet' page. Kept here, free of imports, so the browser
+ * tests can tell real pages from that placeholder (e2e/accessibility.e2e.test.ts).
+ */
+export const BUILT_PAGES = [
+  'login', 'popper', 'changepassword', 'fleet', 'config', 'debug', 'dashboard', 'alerts', 'superadmin', 'suoperadmin',
+] as const satisfies readonly PageKey[];
+export type BuiltPage = (typeof BUILT_PAGES)[number];
+
+export function isBuiltPage(page: PageKey): page is BuiltPage {
+  return (BUILT_PAGES as readonly PageKey[]).includes(page);
+}
+
 export function accessOf(page: PageKey): RouteAccess {
   return ACCESS[page] ?? 'session';
 }

@@ -3,4 +3,6 @@ export const sharedKeys = {
   /** The host's brand: the one answer kept across sign-out and site pick. */
   brand: () => ['brand'] as const,
   unitTypes: () => ['unittypes'] as const,
+  /** A vehicle's street address at a position (rounded: a new one about every 100 m). */
+  vehicleAddress: (unitId: number, at: string) => ['vehicleaddress', unitId, at] as const,
 };

@@ -94,3 +94,35 @@ export const datetime = z
 
 /** A flag sent as '0' or '1' in a query string. */
 export const flagParam = z.enum(['0', '1']);
+
+function parsedHttp(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A full http(s) address such as https://tiles.example.com/style.json, with no user name or password in it. */
+export const httpUrl = text(2000)
+  .trim()
+  .refine((s) => parsedHttp(s) !== null, 'must be a full http:// or https:// address, such as https://tiles.example.com/style.json')
+  .refine((s) => {
+    const url = parsedHttp(s);
+    return !url || (url.username === '' && url.password === '');
+  }, 'must not carry a user name or password');
+
+/** An origin: scheme, host and port only ('https://tiles.example.com', 'http://127.0.0.1:8081'), normalised. */
+export const httpOrigin = text(300)
+  .trim()
+  .refine((s) => {
+    const url = parsedHttp(s);
+    return url !== null && url.username === '' && url.password === '' && /^https?:\/\/[^/?#]+\/?$/i.test(s);
+  }, "must be an origin such as https://tiles.example.com (scheme, host and port only, no path)")
+  .transform((s) => (parsedHttp(s) as URL).origin);
+
+/** The origin of an http(s) address (scheme, host, port), or null when it is not one. */
+export function httpOriginOf(value: string): string | null {
+  return parsedHttp(value)?.origin ?? null;
+}

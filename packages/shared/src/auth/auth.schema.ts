@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { success } from '../api/envelope.ts';
 import { email, text } from '../api/primitives.ts';
+import { DEFAULT_UNIT_SYSTEM, unitSystemSchema } from '../rules/units.ts';
 
 export const menuEntrySchema = z.object({
   name: z.string(),
@@ -34,6 +35,8 @@ export const sessionUserSchema = z.object({
   startup: z.string(),
   /** The route uuid used for rnid menu links. */
   routeuuid: z.string(),
+  /** The current site's unit system (issue 10); a session stored before it existed reads as the default. */
+  unitsystem: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,18 +1,21 @@
-import type { AlertEvent, ClearedAlert } from '@fleet/shared';
+import type { AlertEvent, ClearedAlert, UnitSystem } from '@fleet/shared';
 import { formatPanicString } from '@fleet/shared';
 import type { AlertRow, ClearedRow } from './alerts.repository.ts';
 import { placeText } from '../places/index.ts';
 
-/** Where it happened, in words: the POI of a geofence alert, else the nearest town from the offline gazetteer. */
-export function alertLocation(a: Pick<AlertRow, 'poi' | 'lat' | 'lon'>): string {
+/**
+ * Where it happened, in words: the POI of a geofence alert, else the nearest town from the offline
+ * gazetteer, its distance in the site's unit system.
+ */
+export function alertLocation(a: Pick<AlertRow, 'poi' | 'lat' | 'lon'>, system: UnitSystem): string {
   if (a.poi) return `At ${a.poi}`;
-  return placeText(a.lat, a.lon);
+  return placeText(a.lat, a.lon, system);
 }
 
-export function alertEvent(a: AlertRow): AlertEvent {
+export function alertEvent(a: AlertRow, system: UnitSystem): AlertEvent {
   return {
     aid: Number(a.id), kind: a.kind as AlertEvent['kind'], event: a.event, uid: a.unit_id, vehicle: a.registration,
-    poi: a.poi ?? '', loc: alertLocation(a), updated: a.happened_at.toISOString(),
+    poi: a.poi ?? '', loc: alertLocation(a, system), updated: a.happened_at.toISOString(),
   };
 }
 
@@ -21,8 +24,8 @@ export function clearedEvent(r: ClearedRow): ClearedAlert {
 }
 
 /** The spec's dashboard panic string from open panic alerts. */
-export function panicString(rows: AlertRow[]): string {
+export function panicString(rows: AlertRow[], system: UnitSystem): string {
   return formatPanicString(rows.map((a) => ({
-    vehicle: a.registration, loc: alertLocation(a), updated: a.happened_at.toISOString(), uid: a.unit_id, aid: Number(a.id),
+    vehicle: a.registration, loc: alertLocation(a, system), updated: a.happened_at.toISOString(), uid: a.unit_id, aid: Number(a.id),
   })));
 }

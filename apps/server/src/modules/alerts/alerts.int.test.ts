@@ -44,7 +44,7 @@ describe('panic', () => {
     const [vehicle, loc, updated, uid, aid] = (d.panic as string).split('#')[0]?.split('|') ?? [];
     expect(vehicle).toBe(unit.registration);
     // 54.5 N 2.5 W is open fell: the nearest place of 1,000+ people, in words.
-    expect(loc).toMatch(/^\d+\.\d km from [A-Z]/);
+    expect(loc).toMatch(/^\d+\.\d mi from [A-Z]/);
     expect(new Date(updated as string).getTime()).toBeGreaterThan(0);
     expect(Number(uid)).toBe(unit.id);
     expect(Number(aid)).toBeGreaterThan(0);

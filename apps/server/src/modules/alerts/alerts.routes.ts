@@ -27,11 +27,15 @@ interface AlertsRoutesOptions {
   repo: AlertsRepository;
   /** The site module's Servicing read: units due for service are counted and listed with the alerts. */
   servicing: Pick<SiteRepository, 'serviceDue'>;
+  /** The site's unit system, for distances in the alerts' texts (the site module's settings). */
+  systemOfSite: SiteRepository['unitSystem'];
   /** Hears of every alert a clear call closed, after it committed (the site's browsers are told). */
   onCleared?: (rows: ClearedRow[]) => void;
 }
 
-export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { repo, servicing, onCleared }) => {
+export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { repo, servicing, systemOfSite, onCleared }) => {
+  /** The unit system of the view's site (alert views cover the current site only). */
+  const systemOfView = (sites: number[]) => systemOfSite(sites[0] ?? 0);
   const cleared = (rows: ClearedRow[] | null, what: string) => {
     if (!rows) throw notFound(what);
     if (rows.length > 0) onCleared?.(rows);
@@ -43,12 +47,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     config: { access: session(currentSiteView) },
   }, async (request) => {
     const sites = sitesOf(request);
-    const [panic, zone, counts, due] = await Promise.all([
-      repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), servicing.serviceDue(sites),
+    const [panic, zone, counts, due, units] = await Promise.all([
+      repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), servicing.serviceDue(sites), systemOfView(sites),
     ]);
     return {
       ok: 1 as const,
-      panic: panicString(panic),
+      panic: panicString(panic, units),
       geofence: zone.map((a) => ({
         aid: Number(a.id), unitid: a.unit_id, registration: a.registration, updated: a.happened_at.toISOString(),
         vehiclealarm: true, poi: a.poi ?? '', event: a.event,
@@ -67,24 +71,27 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     const { list, id, open } = request.query;
     if (list === 'servicing') {
       // Servicing is a state, not an event: each due unit is one record, its id the unit's.
-      const due = (await servicing.serviceDue(sitesOf(request))).filter((r) => id === undefined || r.unit_id === id);
+      const sites = sitesOf(request);
+      const [all, units] = await Promise.all([servicing.serviceDue(sites), systemOfView(sites)]);
+      const due = all.filter((r) => id === undefined || r.unit_id === id);
       if (id !== undefined && due.length === 0) throw notFound('alert');
       return {
         ok: 1 as const,
         alerts: due.map((r) => ({
           aid: r.unit_id, kind: 'servicing', event: 'due', uid: r.unit_id, vehicle: r.registration, poi: '',
-          loc: r.lat != null && r.lon != null ? alertLocation({ poi: null, lat: r.lat, lon: r.lon }) : '',
+          loc: r.lat != null && r.lon != null ? alertLocation({ poi: null, lat: r.lat, lon: r.lon }, units) : '',
           updated: r.due_date ? new Date(`${r.due_date}T00:00:00Z`).toISOString() : new Date().toISOString(),
-          lat: r.lat ?? 0, lon: r.lon ?? 0, detail: dueReasons(r), cleared: null, clearedby: null,
+          lat: r.lat ?? 0, lon: r.lon ?? 0, detail: dueReasons(r, units), cleared: null, clearedby: null,
         })),
       };
     }
-    const rows = await repo.list(sitesOf(request), KIND[list], { id, openOnly: open === '1' });
+    const sites = sitesOf(request);
+    const [rows, units] = await Promise.all([repo.list(sites, KIND[list], { id, openOnly: open === '1' }), systemOfView(sites)]);
     if (id !== undefined && rows.length === 0) throw notFound('alert');
     return {
       ok: 1 as const,
       alerts: rows.map((a) => ({
-        aid: Number(a.id), kind: a.kind, event: a.event, uid: a.unit_id, vehicle: a.registration, poi: a.poi ?? '', loc: alertLocation(a),
+        aid: Number(a.id), kind: a.kind, event: a.event, uid: a.unit_id, vehicle: a.registration, poi: a.poi ?? '', loc: alertLocation(a, units),
         updated: a.happened_at.toISOString(), lat: a.lat, lon: a.lon, detail: a.detail,
         cleared: a.cleared_at ? a.cleared_at.toISOString() : null, clearedby: a.cleared_by,
       })),

@@ -81,7 +81,12 @@ describe('Servicing', () => {
     expect(d.counts.servicing).toBe(before + 1);
     const list = (await t.call('GET', 'alertlist?list=servicing', { token: admin.token })).json().alerts;
     const mine = list.find((a: { uid: number }) => a.uid === unit.id);
-    expect(mine.detail).toMatch(/^Service due: .*km of 900 km/);
+    expect(mine.detail).toMatch(/^Service due: .*mi of 559 mi/);
+    // In the site's unit system (issue 10): a metric site reads km.
+    expect((await t.call('POST', 'setunitsystem', { token: admin.token, body: { system: 'metric' } })).json().ok).toBe(1);
+    const metric = (await t.call('GET', 'alertlist?list=servicing', { token: admin.token })).json().alerts.find((a: { uid: number }) => a.uid === unit.id);
+    expect(metric.detail).toMatch(/^Service due: .*km of 900 km/);
+    await t.call('POST', 'setunitsystem', { token: admin.token, body: { system: 'imperial' } });
     await t.call('POST', 'setserviceplan', { token: admin.token, body: { uid: unit.id, duekm: 50_000 } });
     expect((await dash()).counts.servicing).toBe(before);
   });

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@fleet/shared';
+import { type SessionUser, unitSystemOf } from '@fleet/shared';
 import { EventEmitter } from 'node:events';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
 import { tokenError } from '../../lib/errors.ts';
@@ -81,6 +81,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
         reset: user.mustChangePassword ? 1 : 0,
         startup: user.startup,
         routeuuid: session.routeUuid,
+        unitsystem: unitSystemOf(site?.unit_system),
       };
     },
 

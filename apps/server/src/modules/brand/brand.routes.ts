@@ -1,7 +1,8 @@
-import { brandAnswerSchema } from '@fleet/shared';
+import { brandAnswerSchema, brandMapsAnswerSchema, plainSuccessSchema, setBrandMapBodySchema } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../lib/errors.ts';
-import { publicBrand, type BrandService } from './brand.service.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { effectiveMap } from './brand-map.ts';
+import type { BrandService } from './brand.service.ts';
 
 /** Brand answers under /api/v1; icons and the PWA manifest are registered at the root by `brandAssets`. */
 export const brandRoutes: FastifyPluginAsyncZod<{ brands: BrandService }> = async (app, { brands }) => {
@@ -11,7 +12,36 @@ export const brandRoutes: FastifyPluginAsyncZod<{ brands: BrandService }> = asyn
   }, async (request, reply) => {
     const brand = await brands.forRequest(request, reply);
     if (!brand) throw new ApiError(503, 'No brand is configured yet.');
-    return { ok: 1 as const, brand: publicBrand(brand) };
+    return { ok: 1 as const, brand: brands.publicBrand(brand) };
+  });
+
+  app.get('/brandmaps', {
+    schema: { tags: ['brand'], summary: "Every brand's basemap settings and the basemaps in force (super administrators)", response: { 200: brandMapsAnswerSchema } },
+    config: { access: { who: 'super' } },
+  }, async () => {
+    brands.forget();
+    const rows = await brands.all();
+    return {
+      ok: 1 as const,
+      brands: rows.map((b) => ({
+        key: b.key, name: b.name, style: b.mapStyleUrl, satellite: b.mapSatelliteStyleUrl, hosts: b.mapHosts,
+        effective: effectiveMap(b, brands.mapDefaults),
+      })),
+    };
+  });
+
+  app.post('/setbrandmap', {
+    schema: { tags: ['brand'], summary: "Sets a brand's basemap: street and satellite MapLibre style URLs and the further hosts they load from (super administrators)", body: setBrandMapBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: { who: 'super' } },
+  }, async (request) => {
+    const { brand, style, satellite, hosts } = request.body;
+    if (hosts.length > 0 && !style && !satellite) {
+      throw new ApiError(400, 'Map hosts go with a style of the brand: name a street or satellite style URL, or leave the hosts empty.');
+    }
+    const row = await brands.repo.setMap(brand, { style, satellite, hosts: [...new Set(hosts)] });
+    if (!row) throw notFound(`brand '${brand}'`);
+    brands.forget();
+    return { ok: 1 as const, message: `The map of ${row.name} is saved.` };
   });
 };
 

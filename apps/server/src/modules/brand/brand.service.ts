@@ -1,13 +1,17 @@
 import { schema, type Db } from '@fleet/db';
 import type { PublicBrand } from '@fleet/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { effectiveMap, mapOrigins, type MapDefaults, NO_MAP_DEFAULTS } from './brand-map.ts';
 import { brandRepository } from './brand.repository.ts';
 
 export type BrandRow = typeof schema.brands.$inferSelect;
 const CACHE_MS = 30_000;
 
-/** Picks the brand for a request's host name; brands are few and cached for half a minute. */
-export function brandService(db: Db) {
+/**
+ * Picks the brand for a request's host name; brands are few and cached for half a minute.
+ * `map` is the installation's basemap (MAP_STYLE_URL ...), taken by brands that name none.
+ */
+export function brandService(db: Db, map: MapDefaults = NO_MAP_DEFAULTS) {
   const repo = brandRepository(db);
   let cached: { at: number; rows: BrandRow[] } | undefined;
 
@@ -40,6 +44,19 @@ export function brandService(db: Db) {
     forget(): void {
       cached = undefined;
     },
+    /** Every brand, as the brandmaps call lists them. */
+    all,
+    repo,
+    mapDefaults: map,
+    /** The origins the maps of a host's brand load from (the CSP names exactly these). */
+    async mapOriginsOf(hostname: string): Promise<string[]> {
+      const brand = await forHost(hostname);
+      return brand ? mapOrigins(brand, map) : [];
+    },
+    /** The brand answer: what the web app dresses itself with, and the basemaps it draws. */
+    publicBrand(b: BrandRow): PublicBrand {
+      return { ...publicBrandFields(b), map: effectiveMap(b, map) };
+    },
   };
 }
 export type BrandService = ReturnType<typeof brandService>;
@@ -53,7 +70,7 @@ export function varyByHost(reply: FastifyReply): void {
   reply.header('vary', [...current, ...added].join(', '));
 }
 
-export function publicBrand(b: BrandRow): PublicBrand {
+function publicBrandFields(b: BrandRow): Omit<PublicBrand, 'map'> {
   return {
     key: b.key, name: b.name, strapline: b.strapline, themeColor: b.themeColor,
     logoUrl: `/brand/logo.svg?v=${b.id}`, faviconUrl: `/brand/favicon.svg?v=${b.id}`, privacyUrl: b.privacyUrl,

@@ -1,4 +1,4 @@
-import type { VehicleUpdate } from '@fleet/shared';
+import type { UnitSystem, VehicleUpdate } from '@fleet/shared';
 import type { AlertsRepository } from '../alerts/index.ts';
 import { placeFinder } from '../places/index.ts';
 import type { PoiRepository } from '../poi/index.ts';
@@ -23,8 +23,12 @@ export const PLACES_TTL_MS = 30_000;
  * are indexed once (places/place-finder.ts) and kept for PLACES_TTL_MS: a lookup is an R-tree
  * search plus a nearest-town search, cheap enough for every position of a large fleet.
  */
-export function vehicleReadModel(deps: { repo: FleetRepository; poi: PoiRepository; alerts: AlertsRepository; placesTtlMs?: number }) {
-  const { repo, poi, alerts } = deps;
+export function vehicleReadModel(deps: {
+  repo: FleetRepository; poi: PoiRepository; alerts: AlertsRepository; placesTtlMs?: number;
+  /** A site's unit system (the site module's settings): the distance to the nearest town is in it. */
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
+}) {
+  const { repo, poi, alerts, systemOfSite } = deps;
   const ttlMs = deps.placesTtlMs ?? PLACES_TTL_MS;
   const finders = new Map<number, { at: number; where: Where }>();
   // Each unit's alarm flag as last read from the database (refreshed by every update read from it).
@@ -46,8 +50,8 @@ export function vehicleReadModel(deps: { repo: FleetRepository; poi: PoiReposito
       return !f || now - f.at > ttlMs;
     });
     if (stale.length > 0) {
-      const lists = await Promise.all(stale.map((s) => poi.ofSite(s)));
-      stale.forEach((s, i) => finders.set(s, { at: now, where: placeFinder(lists[i] ?? []) }));
+      const [lists, systems] = await Promise.all([Promise.all(stale.map((s) => poi.ofSite(s))), Promise.all(stale.map(systemOfSite))]);
+      stale.forEach((s, i) => finders.set(s, { at: now, where: placeFinder(lists[i] ?? [], systems[i] ?? 'imperial') }));
     }
     return (site: number) => finders.get(site)?.where;
   }
@@ -55,8 +59,8 @@ export function vehicleReadModel(deps: { repo: FleetRepository; poi: PoiReposito
   return {
     /** The vehicles call's list: every vehicle of the site, by registration. */
     async vehiclesOfSite(siteId: number) {
-      const [rows, places] = await Promise.all([repo.vehiclesOfSite(siteId), poi.ofSite(siteId)]);
-      const where = placeFinder(places);
+      const [rows, places, system] = await Promise.all([repo.vehiclesOfSite(siteId), poi.ofSite(siteId), systemOfSite(siteId)]);
+      const where = placeFinder(places, system);
       return rows.map((v) => vehicleOfRow(v, where));
     },
 
@@ -94,7 +98,7 @@ export function vehicleReadModel(deps: { repo: FleetRepository; poi: PoiReposito
       return out;
     },
 
-    /** A site's places changed: the updates read them again (every site's when none is named). */
+    /** A site's places or unit system changed: the updates read them again (every site's when none is named). */
     placesChanged(siteId?: number): void {
       if (siteId === undefined) finders.clear();
       else finders.delete(siteId);

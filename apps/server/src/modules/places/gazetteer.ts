@@ -1,6 +1,6 @@
 import KDBush from 'kdbush';
 import { createRequire } from 'node:module';
-import { haversineKm } from '@fleet/shared';
+import { distanceFromText, haversineKm, type UnitSystem } from '@fleet/shared';
 
 interface City { name: string; country: string; population: number; loc: { coordinates: [number, number] } }
 export interface Town { name: string; country: string; distanceKm: number }
@@ -51,29 +51,32 @@ export function headingWords(deg: number): string {
 export const gazetteer = new Gazetteer();
 
 /**
- * The texts of the latest positions asked for, by exact coordinates (latitude, then longitude). The
- * text depends on the position alone (the gazetteer never changes while the process runs), and the
- * same positions are asked for again and again: every vehicles answer names every vehicle's place,
- * and most vehicles stand still. Emptied when it holds too many (about 10 MB).
+ * The texts of the latest positions asked for, by unit system and exact coordinates (latitude, then
+ * longitude). The text depends on the position and the unit system alone (the gazetteer never changes
+ * while the process runs), and the same positions are asked for again and again: every vehicles answer
+ * names every vehicle's place, and most vehicles stand still. Emptied when it holds too many (about 10 MB).
  */
 const PLACE_TEXT_MEMO_SIZE = 100_000;
-let placeTextMemo = new Map<number, Map<number, string>>();
+let placeTextMemo = { imperial: new Map<number, Map<number, string>>(), metric: new Map<number, Map<number, string>>() };
 let placeTextMemoSize = 0;
 
-/** A place in words from the gazetteer alone: '{town}' when within 1 km, else '{n} km from {town}'. */
-export function placeText(lat: number, lon: number): string {
-  let byLon = placeTextMemo.get(lat);
+/**
+ * A place in words from the gazetteer alone: '{town}' when within 1 km, else the distance in the
+ * site's unit system ('1.2 mi from Morley', '1.9 km from Morley'); the coordinates out at sea.
+ */
+export function placeText(lat: number, lon: number, system: UnitSystem): string {
+  let byLon = placeTextMemo[system].get(lat);
   const known = byLon?.get(lon);
   if (known !== undefined) return known;
   const town = gazetteer.nearest(lat, lon);
   const text = !town ? `${lat.toFixed(5)}, ${lon.toFixed(5)}`
-    : town.distanceKm < 1 ? town.name : `${town.distanceKm.toFixed(1)} km from ${town.name}`;
+    : town.distanceKm < 1 ? town.name : (distanceFromText(town.distanceKm, town.name, system) ?? town.name);
   if (placeTextMemoSize >= PLACE_TEXT_MEMO_SIZE) {
-    placeTextMemo = new Map();
+    placeTextMemo = { imperial: new Map(), metric: new Map() };
     placeTextMemoSize = 0;
     byLon = undefined;
   }
-  if (!byLon) placeTextMemo.set(lat, (byLon = new Map()));
+  if (!byLon) placeTextMemo[system].set(lat, (byLon = new Map()));
   byLon.set(lon, text);
   placeTextMemoSize += 1;
   return text;

@@ -72,8 +72,16 @@ describe('placeArea', () => {
 
 describe('placeFinder', () => {
   it("says 'At {POI}' inside a place, else the nearest town", () => {
-    const where = placeFinder([circle('Leeds depot', 53.7997, -1.5492, 300)]);
+    const where = placeFinder([circle('Leeds depot', 53.7997, -1.5492, 300)], 'imperial');
     expect(where(53.7997, -1.5492)).toBe('At Leeds depot');
     expect(where(53.79, -1.75)).toMatch(/Bradford/);
+  });
+
+  it("names the distance to the town in the site's unit system, one finder per system for the same list", () => {
+    const places = [circle('Leeds depot', 53.7997, -1.5492, 300)];
+    expect(placeFinder(places, 'imperial')(53.7935, -1.8)).toMatch(/^\d+\.\d mi from /);
+    expect(placeFinder(places, 'metric')(53.7935, -1.8)).toMatch(/^\d+\.\d km from /);
+    expect(placeFinder(places, 'metric')(53.7997, -1.5492)).toBe('At Leeds depot');
+    expect(placeFinder(places, 'imperial')).toBe(placeFinder(places, 'imperial'));
   });
 });

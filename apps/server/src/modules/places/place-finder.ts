@@ -1,3 +1,4 @@
+import type { UnitSystem } from '@fleet/shared';
 import { GeofenceIndex } from '../geofence/index.ts';
 import { placeText } from './gazetteer.ts';
 
@@ -43,21 +44,24 @@ export function poiFinder(places: readonly PlaceRow[]): (lat: number, lon: numbe
   };
 }
 
-/** Finders already built, by the list they were built from (a site's cached places: poi.repository.ts). */
-const built = new WeakMap<readonly PlaceRow[], (lat: number, lon: number) => string>();
+/** Finders already built, by the list they were built from (a site's cached places: poi.repository.ts) and unit system. */
+const built = new WeakMap<readonly PlaceRow[], Partial<Record<UnitSystem, (lat: number, lon: number) => string>>>();
 
 /**
- * Location text for positions on one site: 'At {POI}' inside one of its POI, else the nearest town.
- * The same list (not changed since) gets the same finder back, so its R-tree is built once.
+ * Location text for positions on one site: 'At {POI}' inside one of its POI, else the nearest town
+ * with its distance in the site's unit system. The same list (not changed since) gets the same
+ * finder back, so its R-tree is built once.
  */
-export function placeFinder(places: readonly PlaceRow[]): (lat: number, lon: number) => string {
-  const known = built.get(places);
+export function placeFinder(places: readonly PlaceRow[], system: UnitSystem): (lat: number, lon: number) => string {
+  const finders = built.get(places) ?? {};
+  const known = finders[system];
   if (known) return known;
   const poiAt = poiFinder(places);
   const where = (lat: number, lon: number) => {
     const poi = poiAt(lat, lon);
-    return poi ? `At ${poi}` : placeText(lat, lon);
+    return poi ? `At ${poi}` : placeText(lat, lon, system);
   };
-  built.set(places, where);
+  finders[system] = where;
+  built.set(places, finders);
   return where;
 }

@@ -1,14 +1,14 @@
-import { DEFAULT_WORKING_HOURS, workingHoursSchema, type WorkingHours } from '@fleet/shared';
+import { DEFAULT_WORKING_HOURS, type UnitSystem, unitSystemOf, workingHoursSchema, type WorkingHours } from '@fleet/shared';
 import type pg from 'pg';
 
 /** A unit's service plan and the readings it is measured against. */
 export interface ServiceDueRow {
-  unit_id: number; registration: string; due_date: string | null; due_km: number | null; due_hours: number | null;
+  unit_id: number; site_id: number; registration: string; due_date: string | null; due_km: number | null; due_hours: number | null;
   km: number | null; hours: number | null; lat: number | null; lon: number | null;
 }
 
 /** A unit's service plan and the readings it is measured against (CAN total distance, else the odometer). */
-const PLAN_COLUMNS = `u.id AS unit_id, u.registration, u.service_due_date::text AS due_date, u.service_due_km AS due_km,
+const PLAN_COLUMNS = `u.id AS unit_id, u.site_id, u.registration, u.service_due_date::text AS due_date, u.service_due_km AS due_km,
     u.service_due_hours AS due_hours, coalesce(s.total_distance, s.odometer) AS km, s.engine_hours AS hours, s.lat, s.lon`;
 const PLAN_FROM = 'FROM units u LEFT JOIN unit_state s ON s.unit_id = u.id';
 
@@ -17,12 +17,33 @@ const DUE = `(u.service_due_date <= current_date
   OR (u.service_due_km IS NOT NULL AND coalesce(s.total_distance, s.odometer) >= u.service_due_km)
   OR (u.service_due_hours IS NOT NULL AND s.engine_hours >= u.service_due_hours))`;
 
+/** How long a site's unit system is trusted before it is read again (a change made here is seen at once). */
+export const UNIT_SYSTEM_TTL_MS = 5_000;
+
 /**
  * A site's settings: on its sites row the message and the working hours, on its units the service
  * plans (the service_due_* columns). Service plans are bounded by the caller's site ids.
  */
-export function siteRepository(pool: pg.Pool) {
+export function siteRepository(pool: pg.Pool, opts: { unitSystemTtlMs?: number } = {}) {
+  // Every vehicles answer and alert text reads its site's unit system: kept a few seconds, and
+  // forgotten at once when this process changes it.
+  const systemTtlMs = opts.unitSystemTtlMs ?? UNIT_SYSTEM_TTL_MS;
+  const systemCache = new Map<number, { at: number; system: UnitSystem }>();
   return {
+    /** A site's unit system (issue 10); the default for a site that does not exist. */
+    async unitSystem(siteId: number): Promise<UnitSystem> {
+      const known = systemCache.get(siteId);
+      if (known && Date.now() - known.at < systemTtlMs) return known.system;
+      const r = await pool.query<{ unit_system: string }>({ name: 'site-unit-system', text: 'SELECT unit_system FROM sites WHERE id = $1', values: [siteId] });
+      const system = unitSystemOf(r.rows[0]?.unit_system);
+      systemCache.set(siteId, { at: Date.now(), system });
+      return system;
+    },
+    async setUnitSystem(siteId: number, system: UnitSystem): Promise<void> {
+      await pool.query('UPDATE sites SET unit_system = $2 WHERE id = $1', [siteId, system]);
+      systemCache.delete(siteId);
+    },
+
     async message(siteId: number): Promise<string | undefined> {
       const r = await pool.query<{ message: string }>('SELECT message FROM sites WHERE id = $1', [siteId]);
       return r.rows[0]?.message;

@@ -1,6 +1,6 @@
 import {
   plainSuccessSchema, servicePlanAnswerSchema, servicePlanBodySchema, servicePlanQuerySchema, siteMessageAnswerSchema,
-  updateSiteMessageBodySchema, workingHoursAnswerSchema, workingHoursBodySchema,
+  type UnitSystem, unitSystemBodySchema, updateSiteMessageBodySchema, workingHoursAnswerSchema, workingHoursBodySchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../lib/caller.ts';
@@ -19,7 +19,9 @@ const currentSiteNeeded = { current: 'site', none: { status: 404, message: 'No s
  * service plans of its units. Everyone on the site reads them (operators see the Servicing list and
  * Run Over alerts they define); only administrators change them.
  */
-export const siteRoutes: FastifyPluginAsyncZod<{ repo: SiteRepository; onMessage: (siteId: number, message: string) => void }> = async (app, { repo, onMessage }) => {
+export const siteRoutes: FastifyPluginAsyncZod<{
+  repo: SiteRepository; onMessage: (siteId: number, message: string) => void; onUnitSystem?: (siteId: number, system: UnitSystem) => void;
+}> = async (app, { repo, onMessage, onUnitSystem }) => {
   app.get('/sitemessage', {
     schema: { ...tag, summary: "The current site's message to its users", response: { 200: siteMessageAnswerSchema } },
     config: { access: { who: 'session', scope: [{ current: 'site', none: 'pass' }] } },
@@ -55,9 +57,10 @@ export const siteRoutes: FastifyPluginAsyncZod<{ repo: SiteRepository; onMessage
   }, async (request) => {
     const r = await repo.servicePlan(callerOf(request).siteIds, request.query.uid);
     if (!r) throw notFound('unit');
+    const units = await repo.unitSystem(r.site_id);
     return {
       ok: 1 as const, uid: r.unit_id, duedate: r.due_date, duekm: r.due_km, duehours: r.due_hours, km: r.km, hours: r.hours,
-      due: r.due, detail: r.due ? dueReasons(r) : '',
+      due: r.due, detail: r.due ? dueReasons(r, units) : '',
     };
   });
 
@@ -75,6 +78,16 @@ export const siteRoutes: FastifyPluginAsyncZod<{ repo: SiteRepository; onMessage
     config: { access: { who: 'admin', scope: [currentSiteNeeded] } },
   }, async (request) => {
     await repo.setWorkingHours(currentSiteOf(request), request.body);
+    return { ok: 1 as const };
+  });
+
+  app.post('/setunitsystem', {
+    schema: { ...tag, summary: "Set the current site's unit system: 'imperial' (mi, mph, yd) or 'metric' (km, km/h, m) (administrators)", body: unitSystemBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: { who: 'admin', scope: [currentSiteNeeded] } },
+  }, async (request) => {
+    const siteId = currentSiteOf(request);
+    await repo.setUnitSystem(siteId, request.body.system);
+    onUnitSystem?.(siteId, request.body.system);
     return { ok: 1 as const };
   });
 };

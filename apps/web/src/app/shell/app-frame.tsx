@@ -1,10 +1,13 @@
 import type { SessionUser } from '@fleet/shared';
+import '../../shared/styles/all.ts';
 import { AppShell, Drawer } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LogoutConfirmModal } from '../../features/auth/index.ts';
 import { IS_MOBILE_DEVICE } from '../../shared/device/device.ts';
 import { useWindowWidth } from '../../shared/device/use-window-width.ts';
+import { rememberOpener } from '../../shared/ui/focus-return.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { ShellBanners } from './shell-banners.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -19,8 +22,20 @@ export function AppFrame({ user }: { user: SessionUser }) {
   const showSide = shouldShowSideMenu({ isMobile: IS_MOBILE_DEVICE, width, startup: user.startup });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const { t } = useTranslation();
+  // The logout button may sit in the drawer, which closes as the confirmation opens: focus then
+  // returns to the menu button rather than to nothing.
+  const logoutReturn = useRef<(() => void) | null>(null);
 
-  const openLogout = () => setLogoutOpen(true);
+  const openLogout = () => {
+    logoutReturn.current = rememberOpener();
+    setLogoutOpen(true);
+  };
+  const closeLogout = () => {
+    setLogoutOpen(false);
+    logoutReturn.current?.();
+    logoutReturn.current = null;
+  };
   return (
     <AppShell
       header={{ height: 52 }}
@@ -46,17 +61,22 @@ export function AppFrame({ user }: { user: SessionUser }) {
         <ShellBanners user={user} />
         <Outlet />
       </AppShell.Main>
-      <Drawer
+      {/* The drawer is a dialog named after the menu it holds (its label sits on the dialog, not on a role-less wrapper). */}
+      <Drawer.Root
         opened={drawerOpen && !showSide}
         onClose={() => setDrawerOpen(false)}
         size={280}
         padding={0}
-        withCloseButton={false}
-        aria-label={user.sitename}
+        transitionProps={{ duration: 0 }}
       >
-        <SideMenu user={user} onLogout={openLogout} onNavigate={() => setDrawerOpen(false)} />
-      </Drawer>
-      <LogoutConfirmModal opened={logoutOpen} onClose={() => setLogoutOpen(false)} />
+        <Drawer.Overlay />
+        <Drawer.Content aria-label={t('shell.mainNav')}>
+          <Drawer.Body h="100%">
+            <SideMenu user={user} onLogout={openLogout} onNavigate={() => setDrawerOpen(false)} />
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
+      <LogoutConfirmModal opened={logoutOpen} onClose={closeLogout} />
     </AppShell>
   );
 }

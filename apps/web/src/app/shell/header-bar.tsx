@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { SiteSwitcher } from '../../features/tenancy/index.ts';
 import { BrandLogo } from '../../shared/brand/brand-logo.tsx';
 import { useBrand } from '../../shared/brand/brand-query.ts';
+import { FOCUS_FALLBACK_ATTR } from '../../shared/ui/focus-return.ts';
+import classes from './shell.module.css';
 
 interface HeaderBarProps {
   user: SessionUser | null;
@@ -12,7 +14,7 @@ interface HeaderBarProps {
   onBurger(): void;
 }
 
-/** Brand, site name and the site switcher; a burger opens the menu where the side menu is not shown. */
+/** Brand and the site name, which is the site switcher for users with more than one site; a burger opens the menu where the side menu is not shown. */
 export function HeaderBar({ user, showBurger, menuOpen, onBurger }: HeaderBarProps) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -24,28 +26,26 @@ export function HeaderBar({ user, showBurger, menuOpen, onBurger }: HeaderBarPro
             opened={menuOpen}
             onClick={onBurger}
             size="sm"
+            className={classes.burger}
             aria-label={t('shell.openMenu')}
             aria-expanded={menuOpen}
             data-testid="menu-burger"
+            // A dialog opened from the drawer returns focus here once the drawer is gone.
+            {...{ [FOCUS_FALLBACK_ATTR]: true }}
           />
         )}
         <BrandLogo brand={brand} height={30} />
         {user && (
           <>
             <Divider orientation="vertical" my={14} visibleFrom="xs" />
-            <Text size="sm" c="dark.6" truncate data-testid="site-name">
-              {user.sitename}
-            </Text>
+            <SiteSwitcher />
           </>
         )}
       </Group>
       {user && (
-        <Group gap="sm" wrap="nowrap">
-          <SiteSwitcher />
-          <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
-            {user.name}
-          </Text>
-        </Group>
+        <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
+          {user.name}
+        </Text>
       )}
     </Group>
   );

@@ -60,3 +60,57 @@ describe('readableOn', () => {
     },
   );
 });
+
+describe('the theme: text on Mantine 9 light backgrounds (issue 10, item 9)', () => {
+  // Mantine 9 draws a light variant (badges, alerts, the active menu item) as shade 9 on shade 1, and
+  // shade 2 when hovered; the banners write `c="orange.9"` on orange.1.
+  it('every colour: shades 7-9 read at AA on shades 0-2 and on white', async () => {
+    const { DEFAULT_THEME } = await import('@mantine/core');
+    const { createBrandTheme } = await import('./brand-theme.ts');
+    const { theme } = createBrandTheme('#1c64d1');
+    for (const name of Object.keys(DEFAULT_THEME.colors)) {
+      const shades = theme.colors?.[name] as readonly string[];
+      for (const text of [7, 8, 9]) {
+        for (const back of [0, 1, 2]) {
+          const ratio = contrast(rgb(shades[text] as string), rgb(shades[back] as string));
+          expect(ratio, `${name}.${text} on ${name}.${back}`).toBeGreaterThanOrEqual(AA);
+        }
+        expect(contrast(rgb(shades[text] as string), WHITE)).toBeGreaterThanOrEqual(AA);
+      }
+    }
+  });
+
+  it('keeps the light shades as Mantine has them', async () => {
+    const { DEFAULT_THEME } = await import('@mantine/core');
+    const { createBrandTheme } = await import('./brand-theme.ts');
+    const { theme } = createBrandTheme(undefined);
+    expect(theme.colors?.orange?.slice(0, 7)).toEqual(DEFAULT_THEME.colors.orange.slice(0, 7));
+  });
+
+  it.each(['#1c64d1', '#0b5394', '#f5c400', '#2f9e44', '#e03131', '#7fd3ff'])(
+    'brand %s: the light-variant text (active menu item) reads at AA on the brand shades 1 and 2',
+    async (hex) => {
+      const { createBrandTheme } = await import('./brand-theme.ts');
+      const { cssVariablesResolver } = createBrandTheme(hex);
+      const vars = cssVariablesResolver({} as never).light;
+      const text = rgb(vars['--mantine-primary-color-light-color'] as string);
+      const p = buildBrandPalette(hex);
+      expect(contrast(text, rgb(p.colors[1] as string))).toBeGreaterThanOrEqual(AA);
+      expect(contrast(text, rgb(p.colors[2] as string))).toBeGreaterThanOrEqual(AA);
+    },
+  );
+
+  it('draws field errors in a red that reads at AA on white', async () => {
+    const { createBrandTheme } = await import('./brand-theme.ts');
+    const { theme, cssVariablesResolver } = createBrandTheme(undefined);
+    expect(cssVariablesResolver({} as never).light['--mantine-color-error']).toBe('var(--mantine-color-red-9)');
+    expect(contrast(rgb(theme.colors?.red?.[9] as string), WHITE)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('names every close button (✕) in the theme', async () => {
+    const { createBrandTheme } = await import('./brand-theme.ts');
+    const { theme } = createBrandTheme(undefined, { close: 'Schließen' });
+    expect(theme.components?.CloseButton?.defaultProps).toMatchObject({ 'aria-label': 'Schließen' });
+    expect(theme.components?.Modal?.defaultProps).toMatchObject({ closeButtonProps: { 'aria-label': 'Schließen' } });
+  });
+});

@@ -56,3 +56,13 @@ export function lightTint(shade6: string): string {
   const c = parseHex(shade6);
   return c ? toHex(mix(WHITE, c, 0.1)) : '#ffffff';
 }
+
+/**
+ * A Mantine colour's ten shades with the dark ones (7-9) darkened where needed so each reads at AA on
+ * the colour's shade 2 (and so on shades 0-1 and white): Mantine 9 draws light variants as shade 9 on
+ * shade 1 and pages pair `c="<colour>.9"` with a `<colour>.1` background. Shades 0-6 stay as they are.
+ */
+export function readableDarkShades(shades: readonly string[]): [string, string, string, string, string, string, string, string, string, string] {
+  const back = shades[2] ?? '#ffffff';
+  return shades.map((shade, i) => (i >= 7 ? readableOn(shade, back) : shade)) as ReturnType<typeof readableDarkShades>;
+}

@@ -7,9 +7,14 @@ import landUrl from 'world-atlas/land-50m.json?url';
 export const BASEMAP_COLOURS = { water: '#c6dbe9', land: '#f3f1ec', coast: '#9fb8cb' } as const;
 
 export const LAND_SOURCE = 'basemap-land';
+/** The bundled map's layers: hidden while a street map is shown, shown again when it goes. */
+export const BUNDLED_LAYERS = ['basemap-water', 'basemap-land', 'basemap-coast'] as const;
 
-/** The bundled basemap: water as the background, land polygons filled in once they have loaded. */
-export function bundledBasemapStyle(): StyleSpecification {
+/**
+ * The bundled basemap: water as the background, land polygons filled in once they have loaded. Its
+ * credit rides on its source, so the attribution drops it while a street map hides it.
+ */
+export function bundledBasemapStyle(attribution: string): StyleSpecification {
   return {
     version: 8,
     name: 'Bundled low-detail basemap',
@@ -20,6 +25,7 @@ export function bundledBasemapStyle(): StyleSpecification {
         // Coarse data: tiles past zoom 9 are over-zoomed rather than cut again.
         maxzoom: 9,
         tolerance: 0.6,
+        attribution,
       },
     },
     layers: [

@@ -1,5 +1,14 @@
+import type { UnitSystem } from '@fleet/shared';
 // The MapLibre side of MapView, loaded on demand so pages without a map never download it.
-import { AttributionControl, Map as MapLibreMap, NavigationControl, ScaleControl, setWorkerUrl } from 'maplibre-gl';
+import {
+  AttributionControl,
+  type LngLatBoundsLike,
+  Map as MapLibreMap,
+  NavigationControl,
+  type PaddingOptions,
+  ScaleControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { MapStyleConfig } from './map-style.tsx';
@@ -7,15 +16,37 @@ import type { MapStyleConfig } from './map-style.tsx';
 // The worker file sits beside our chunks under /assets, so it loads from 'self' (CSP).
 setWorkerUrl(workerUrl);
 
+declare global {
+  interface Window {
+    /** Set only by browser tests, to watch each map from its creation (camera, repaints). */
+    onMapCreatedForTests?: (map: MapLibreMap) => void;
+  }
+}
+
 /** Great Britain, before any vehicle is known. */
 export const UK_VIEW = { center: [-2.6, 54.2] as [number, number], zoom: 5 };
 
-export function createMap(container: HTMLElement, config: MapStyleConfig): MapLibreMap {
+/** Where a map's first frame looks: a place and zoom, or bounds to fit (so there is no jump after load). */
+export type MapStart =
+  | { center: [number, number]; zoom: number }
+  | { bounds: LngLatBoundsLike; padding: PaddingOptions; maxZoom: number };
+
+const scales = new WeakMap<MapLibreMap, ScaleControl>();
+
+/** The scale bar in the site's unit system (miles/feet or kilometres/metres). */
+export function setScaleUnit(map: MapLibreMap, system: UnitSystem): void {
+  scales.get(map)?.setUnit(system === 'metric' ? 'metric' : 'imperial');
+}
+
+export function createMap(container: HTMLElement, config: MapStyleConfig, start: MapStart = UK_VIEW, system: UnitSystem = 'imperial'): MapLibreMap {
+  const camera =
+    'bounds' in start
+      ? { bounds: start.bounds, fitBoundsOptions: { padding: start.padding, maxZoom: start.maxZoom } }
+      : { center: start.center, zoom: start.zoom };
   const map = new MapLibreMap({
     container,
     style: config.style,
-    center: UK_VIEW.center,
-    zoom: UK_VIEW.zoom,
+    ...camera,
     maxZoom: 18,
     attributionControl: false,
     // North stays up: headings read straight off the arrows (and the spec turns animations off).
@@ -27,8 +58,13 @@ export function createMap(container: HTMLElement, config: MapStyleConfig): MapLi
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  map.addControl(new ScaleControl({ unit: 'imperial' }), 'bottom-left');
-  map.addControl(new AttributionControl({ compact: true, customAttribution: config.attribution }), 'bottom-right');
+  const scale = new ScaleControl({ unit: system === 'metric' ? 'metric' : 'imperial' });
+  scales.set(map, scale);
+  map.addControl(scale, 'bottom-left');
+  // The credits come from the sources in view (the bundled map's, or the street style's own).
+  // On a phone the map's "i" button shows them instead (map-info.tsx).
+  map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
   if (config.prepare) map.once('load', () => config.prepare?.(map));
+  window.onMapCreatedForTests?.(map);
   return map;
 }

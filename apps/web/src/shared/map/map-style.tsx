@@ -1,32 +1,30 @@
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBrand } from '../brand/brand-query.ts';
 import { bundledBasemapStyle, fillLand } from './basemap.ts';
 
-/** What a map draws under its overlays, and the credit it shows. */
+/** The map's first style: the bundled basemap, drawn at once and kept as the fallback. */
 export interface MapStyleConfig {
-  /** A MapLibre style object, or the URL of one (a brand's own tiles, once the CSP allows its host). */
-  style: StyleSpecification | string;
-  /** Shown in the map's attribution. */
-  attribution: string;
+  style: StyleSpecification;
   /** Runs once the style has loaded (the bundled basemap fills in its land here). */
   prepare?(map: MapLibreMap): void;
 }
 
-const MapStyleContext = createContext<MapStyleConfig | null>(null);
-
-/** Lets a brand (or a test) give every map below it another basemap. */
-export function MapStyleProvider({ value, children }: { value: MapStyleConfig; children: ReactNode }) {
-  return <MapStyleContext value={value}>{children}</MapStyleContext>;
+/** The basemaps a map offers: the bundled one, and the brand's street and satellite styles (URLs) when it names them. */
+export interface Basemaps {
+  bundled: MapStyleConfig;
+  street: string | null;
+  satellite: string | null;
 }
 
-/** The basemap in force: a provider's, else the bundled low-detail one (no external hosts). */
-export function useMapStyle(): MapStyleConfig {
-  const provided = useContext(MapStyleContext);
+/** The basemaps of the host's brand (the brand answer carries them); until it answers, the bundled map only. */
+export function useBasemaps(): Basemaps {
   const { t } = useTranslation();
   const attribution = t('map.bundledAttribution');
-  return useMemo(
-    () => provided ?? { style: bundledBasemapStyle(), attribution, prepare: fillLand },
-    [provided, attribution],
-  );
+  const map = useBrand()?.map;
+  const street = map?.style ?? null;
+  const satellite = street ? (map?.satellite ?? null) : null;
+  const bundled = useMemo(() => ({ style: bundledBasemapStyle(attribution), prepare: fillLand }), [attribution]);
+  return useMemo(() => ({ bundled, street, satellite }), [bundled, street, satellite]);
 }

@@ -1,56 +1,17 @@
 import type { PtoIconName, VehicleIconName, VehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { type DrawOp, type Drawing, place } from './drawing.ts';
 import { ptoLamp, vehicleArt } from './vehicle-art.ts';
+import { STATE_COLOUR, stateBadgeOps } from './vehicle-states.ts';
 
 /**
  * State by colour and shape together (design.md): driving green with a play mark, idling amber with
  * pause bars, stopped grey with a square, no report for over 24 h faded with a clock, alarm red with
- * an exclamation mark (and a pulsing ring on the map).
+ * an exclamation mark (and a pulsing ring on the map). The colours and words are the vocabulary's
+ * (vehicle-states.ts); re-exported here for the drawings' users.
  */
-export const STATE_COLOUR: Readonly<Record<VehicleIconState, string>> = {
-  driving: '#2b8a3e',
-  idling: '#e67700',
-  stopped: '#6c757d',
-  stale: '#868e96',
-  alarm: '#e03131',
-};
-
-/** Mantine colour names for the same states, for badges. */
-export const STATE_MANTINE_COLOUR: Readonly<Record<VehicleIconState, string>> = {
-  driving: 'green',
-  idling: 'yellow',
-  stopped: 'gray',
-  stale: 'gray',
-  alarm: 'red',
-};
+export { STATE_COLOUR, STATE_MANTINE_COLOUR, stateBadge, stateBadgeOps } from './vehicle-states.ts';
 
 const WHITE = '#ffffff';
-
-/** The state's mark in a 10-unit square, drawn white on the state colour. */
-const GLYPH: Readonly<Record<VehicleIconState, DrawOp[]>> = {
-  driving: [{ type: 'path', d: 'M3.2 1.8L8.2 5L3.2 8.2Z', fill: WHITE }],
-  idling: [{ type: 'path', d: 'M2.5 2.2H4.4V7.8H2.5ZM5.6 2.2H7.5V7.8H5.6Z', fill: WHITE }],
-  stopped: [{ type: 'path', d: 'M2.6 2.6H7.4V7.4H2.6Z', fill: WHITE }],
-  stale: [
-    { type: 'circle', cx: 5, cy: 5, r: 3.3, stroke: WHITE, width: 1.3 },
-    { type: 'path', d: 'M5 3V5.2L6.5 6.3', stroke: WHITE, width: 1.2 },
-  ],
-  alarm: [{ type: 'path', d: 'M4.05 1.6H5.95L5.65 6H4.35ZM4.1 6.9H5.9V8.6H4.1Z', fill: WHITE }],
-};
-
-/** A round state badge: the colour with the state's mark, in a `size` square. */
-export function stateBadgeOps(state: VehicleIconState, cx: number, cy: number, r: number): DrawOp[] {
-  const glyphBox = r * 1.5;
-  return [
-    { type: 'circle', cx, cy, r, fill: STATE_COLOUR[state], stroke: WHITE, width: Math.max(1, r / 5) },
-    ...GLYPH[state].map((op) => place(op, cx - glyphBox / 2, cy - glyphBox / 2, 10, glyphBox)),
-  ];
-}
-
-/** The state badge alone (list rows and the status badge). */
-export function stateBadge(state: VehicleIconState): Drawing {
-  return { size: 20, ops: stateBadgeOps(state, 10, 10, 9.5) };
-}
 
 /** Marker size in CSS pixels; the disc's centre is the vehicle's position. */
 export const MARKER_SIZE = 40;

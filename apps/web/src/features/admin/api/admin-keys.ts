@@ -4,4 +4,5 @@ export const adminKeys = {
   units: (customerId: number) => ['units', customerId] as const,
   servicePlan: (unitId: number) => ['serviceplan', unitId] as const,
   workingHours: (siteId: number) => ['workinghours', siteId] as const,
+  brandMaps: () => ['brandmaps'] as const,
 };

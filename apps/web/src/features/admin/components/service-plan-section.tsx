@@ -5,10 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Field, FieldList } from '../../../shared/ui/field-list.tsx';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../../shared/format/use-units.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { servicePlanQuery } from '../api/service-plan-api.ts';
 import { formOf } from '../model/service-plan-form.ts';
+import { distanceUnit } from '../../../shared/format/units.ts';
 import { ServicePlanForm } from './service-plan-form.tsx';
 import classes from './service-plan.module.css';
 
@@ -23,18 +25,25 @@ export function ServicePlanSection({ unitId }: { unitId: number }) {
   const { t } = useTranslation();
   const admin = isAdmin(useSessionUser()?.usertype);
   const query = useQuery(servicePlanQuery(unitId));
+  const units = useUnits();
   const [editing, setEditing] = useState(false);
   const plan = query.data;
   const planned = plan && (plan.duedate !== null || plan.duekm !== null || plan.duehours !== null);
   const notPlanned = <Text span c="gray.7" inherit>{t('servicePlan.notPlanned')}</Text>;
-  const reading = (value: number | null, key: 'nowKm' | 'nowHours') => (
-    <span className={classes.reading}>{value === null ? t('servicePlan.noReading') : t(`servicePlan.${key}`, { value: whole.format(value) })}</span>
+  const reading = (value: string | null, key: 'nowKm' | 'nowHours') => (
+    <span className={classes.reading}>{value === null ? t('servicePlan.noReading') : t(`servicePlan.${key}`, { value })}</span>
   );
   const rows: Field[] = plan
     ? [
         [t('servicePlan.dueDate'), plan.duedate ? dateOnly.format(new Date(`${plan.duedate}T00:00:00Z`)) : notPlanned],
-        [t('servicePlan.dueKm'), plan.duekm === null ? notPlanned : <>{whole.format(plan.duekm)} km{reading(plan.km, 'nowKm')}</>],
-        [t('servicePlan.dueHours'), plan.duehours === null ? notPlanned : <>{whole.format(plan.duehours)} h{reading(plan.hours, 'nowHours')}</>],
+        [
+          t('servicePlan.dueKm', { unit: distanceUnit(units.system) }),
+          plan.duekm === null ? notPlanned : <>{units.odometer(plan.duekm)}{reading(plan.km === null ? null : units.odometer(plan.km), 'nowKm')}</>,
+        ],
+        [
+          t('servicePlan.dueHours'),
+          plan.duehours === null ? notPlanned : <>{whole.format(plan.duehours)} h{reading(plan.hours === null ? null : whole.format(plan.hours), 'nowHours')}</>,
+        ],
       ]
     : [];
 
@@ -63,7 +72,7 @@ export function ServicePlanSection({ unitId }: { unitId: number }) {
         </Stack>
       )}
       {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
-      {plan && editing && <ServicePlanForm unitId={unitId} initial={formOf(plan)} onDone={() => setEditing(false)} />}
+      {plan && editing && <ServicePlanForm unitId={unitId} initial={formOf(plan, units.system)} savedKm={plan.duekm} onDone={() => setEditing(false)} />}
       {plan && !editing && (
         <>
           {plan.due && plan.detail && (

@@ -3,7 +3,7 @@ import { Anchor, Button, Chip, Group, Paper, Skeleton, Stack, Text, TextInput } 
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconClockOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
@@ -11,7 +11,10 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useSaveWorkingHours, workingHoursQuery } from '../api/working-hours-api.ts';
-import { hoursChanged, hoursProblem, toggleDay, WEEKDAYS, windowShape, type WorkingHoursProblem } from '../model/working-hours-form.ts';
+import {
+  hoursChanged, hoursProblem, isClockTime, tidyTime, toggleDay, WEEKDAYS, windowShape, type WorkingHoursProblem,
+} from '../model/working-hours-form.ts';
+import forms from './forms.module.css';
 
 const BACK = '/tabs/tabs/config';
 
@@ -22,7 +25,26 @@ function HoursForm({ siteId, saved, timezone }: { siteId: number; saved: Working
   const [hours, setHours] = useState<WorkingHours>(saved);
   const [problem, setProblem] = useState<WorkingHoursProblem | null>(null);
   const changed = hoursChanged(hours, saved);
-  const shape = windowShape(hours.start, hours.end);
+  const shape = isClockTime(hours.start) && isClockTime(hours.end) ? windowShape(hours.start, hours.end) : null;
+  // 24-hour text, not the browser's time input (which shows AM/PM in some locales beside the 24-hour
+  // text of the rest of the page); tidied and checked when the field is left.
+  const timeField = (key: 'start' | 'end', bad: WorkingHoursProblem) => ({
+    value: hours[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => edit({ ...hours, [key]: e.currentTarget.value }),
+    onBlur: () => {
+      const tidy = tidyTime(hours[key]);
+      if (tidy !== hours[key]) setHours({ ...hours, [key]: tidy });
+      if (!isClockTime(tidy)) setProblem(bad);
+    },
+    error: problem === bad ? t(`workingHours.problem.${bad}`) : undefined,
+    description: t('workingHours.timeHint'),
+    placeholder: 'HH:mm',
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    maxLength: 5,
+    w: 150,
+    required: true,
+  });
   const edit = (next: WorkingHours) => {
     setHours(next);
     setProblem(null);
@@ -31,13 +53,16 @@ function HoursForm({ siteId, saved, timezone }: { siteId: number; saved: Working
 
   return (
     <form
+      className={forms.form}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const p = hoursProblem(hours);
+        const tidy = { ...hours, start: tidyTime(hours.start), end: tidyTime(hours.end) };
+        setHours(tidy);
+        const p = hoursProblem(tidy);
         setProblem(p);
         if (p) return;
-        save.mutate(hours, { onSuccess: () => notifications.show({ color: 'teal', message: t('workingHours.saved') }) });
+        save.mutate(tidy, { onSuccess: () => notifications.show({ color: 'teal', message: t('workingHours.saved') }) });
       }}
     >
       <Stack gap="md">
@@ -67,27 +92,11 @@ function HoursForm({ siteId, saved, timezone }: { siteId: number; saved: Working
           )}
         </div>
         <Group gap="sm" align="flex-start">
-          <TextInput
-            type="time"
-            label={t('workingHours.start')}
-            value={hours.start}
-            onChange={(e) => edit({ ...hours, start: e.currentTarget.value })}
-            error={problem === 'badStart' ? t('workingHours.problem.badStart') : undefined}
-            w={140}
-            required
-          />
-          <TextInput
-            type="time"
-            label={t('workingHours.end')}
-            value={hours.end}
-            onChange={(e) => edit({ ...hours, end: e.currentTarget.value })}
-            error={problem === 'badEnd' ? t('workingHours.problem.badEnd') : undefined}
-            w={140}
-            required
-          />
+          <TextInput label={t('workingHours.start')} {...timeField('start', 'badStart')} />
+          <TextInput label={t('workingHours.end')} {...timeField('end', 'badEnd')} />
         </Group>
         <Text size="sm" c="gray.8" data-testid="working-hours-shape" role="status">
-          {t(`workingHours.shape.${shape}`, { start: hours.start, end: hours.end })}
+          {shape ? t(`workingHours.shape.${shape}`, { start: hours.start, end: hours.end }) : ''}
         </Text>
         {save.isError && <ErrorState error={save.error} />}
         <Group gap="xs">

@@ -1,7 +1,8 @@
-import type { ServicePlanAnswer, servicePlanBodySchema } from '@fleet/shared';
+import type { ServicePlanAnswer, servicePlanBodySchema, UnitSystem } from '@fleet/shared';
+import { odometerToKm, odometerValue } from '../../../shared/format/units.ts';
 import type { z } from 'zod';
 
-/** The service plan as typed: each field may be left empty ("not planned"). */
+/** The service plan as typed: each field may be left empty ("not planned"); the odometer in the site's unit (mi or km). */
 export interface ServicePlanForm {
   duedate: string;
   duekm: string;
@@ -15,8 +16,12 @@ export type ServicePlanBody = z.infer<typeof servicePlanBodySchema>;
 /** The limits of setserviceplan (servicePlanBodySchema). */
 const MAX: Record<'duekm' | 'duehours', number> = { duekm: 10_000_000, duehours: 1_000_000 };
 
-export function formOf(plan: Pick<ServicePlanAnswer, 'duedate' | 'duekm' | 'duehours'>): ServicePlanForm {
-  return { duedate: plan.duedate ?? '', duekm: plan.duekm === null ? '' : String(plan.duekm), duehours: plan.duehours === null ? '' : String(plan.duehours) };
+export function formOf(plan: Pick<ServicePlanAnswer, 'duedate' | 'duekm' | 'duehours'>, system: UnitSystem): ServicePlanForm {
+  return {
+    duedate: plan.duedate ?? '',
+    duekm: plan.duekm === null ? '' : String(odometerValue(plan.duekm, system) ?? ''),
+    duehours: plan.duehours === null ? '' : String(plan.duehours),
+  };
 }
 
 function isCalendarDate(s: string): boolean {
@@ -38,13 +43,18 @@ function readNumber(s: string, max: number): number | null | ServicePlanProblem 
  * The setserviceplan body for what was typed, or the problem of each bad field. An empty field
  * clears that part of the plan; all three empty means the unit has no plan.
  */
-export function bodyOf(uid: number, form: ServicePlanForm):
+export function bodyOf(uid: number, form: ServicePlanForm, system: UnitSystem, savedKm: number | null = null):
   | { body: ServicePlanBody; problems?: undefined }
   | { body?: undefined; problems: Partial<Record<ServicePlanField, ServicePlanProblem>> } {
   const problems: Partial<Record<ServicePlanField, ServicePlanProblem>> = {};
   const date = form.duedate.trim();
   if (date !== '' && !isCalendarDate(date)) problems.duedate = 'badDate';
-  const km = readNumber(form.duekm, MAX.duekm);
+  const typed = readNumber(form.duekm, system === 'imperial' ? MAX.duekm / odometerToKm(1, system) : MAX.duekm);
+  // Stored in km; a figure typed in miles is converted, to the metre. The figure shown for the saved
+  // plan, left as it was, keeps the saved km (no drift from rounding to whole miles at each save).
+  const km = typeof typed !== 'number' ? typed
+    : savedKm !== null && typed === odometerValue(savedKm, system) ? savedKm
+      : Math.round(odometerToKm(typed, system) * 1000) / 1000;
   if (typeof km === 'string') problems.duekm = km;
   const hours = readNumber(form.duehours, MAX.duehours);
   if (typeof hours === 'string') problems.duehours = hours;

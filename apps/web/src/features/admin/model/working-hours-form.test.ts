@@ -1,6 +1,6 @@
 import { isOutsideWorkingHours } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
-import { hoursChanged, hoursProblem, toggleDay, windowShape } from './working-hours-form.ts';
+import { hoursChanged, hoursProblem, isClockTime, tidyTime, toggleDay, windowShape } from './working-hours-form.ts';
 
 describe('working hours form', () => {
   it.each([
@@ -12,6 +12,16 @@ describe('working hours form', () => {
     [{ days: [7], start: '00:00', end: '00:00' }, null],
   ])('hours %o: %s', (h, problem) => {
     expect(hoursProblem(h)).toBe(problem);
+  });
+
+  it('tidies a plainly typed 24-hour time to HH:mm and leaves anything else for the check to refuse', () => {
+    expect(tidyTime('6:00')).toBe('06:00');
+    expect(tidyTime(' 0630 ')).toBe('06:30');
+    expect(tidyTime('18.45')).toBe('18:45');
+    expect(tidyTime('23:59')).toBe('23:59');
+    for (const bad of ['6pm', '6:00 PM', '24:00', '7:60', '930am', '', '12345']) {
+      expect(isClockTime(tidyTime(bad))).toBe(false);
+    }
   });
 
   it('names the window the way the Run Over rule reads it', () => {

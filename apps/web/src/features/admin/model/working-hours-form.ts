@@ -22,6 +22,24 @@ export function hoursProblem(h: WorkingHours): WorkingHoursProblem | null {
   return null;
 }
 
+/** True for a 24-hour HH:mm time ('06:00', '23:59'). */
+export function isClockTime(s: string): boolean {
+  return HHMM.test(s);
+}
+
+/**
+ * A time as typed, tidied to HH:mm when it plainly is one ('6:00', '0600', '6.30', ' 18:00 ');
+ * anything else comes back trimmed, for hoursProblem to refuse with its reason. Never guesses
+ * AM/PM: '6pm' is refused, since the site's hours are written on the 24-hour clock.
+ */
+export function tidyTime(typed: string): string {
+  const s = typed.trim();
+  const m = /^(\d{1,2})[:.]?(\d{2})$/.exec(s);
+  if (!m) return s;
+  const tidy = `${(m[1] as string).padStart(2, '0')}:${m[2] as string}`;
+  return HHMM.test(tidy) ? tidy : s;
+}
+
 export function windowShape(start: string, end: string): WindowShape {
   if (start === end) return 'allDay';
   return end < start ? 'overnight' : 'sameDay';

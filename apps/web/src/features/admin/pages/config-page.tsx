@@ -1,9 +1,13 @@
+import { isSuperAdmin } from '@fleet/shared';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconClockHour4, IconMail } from '@tabler/icons-react';
+import { IconArrowLeft, IconClockHour4, IconMail, IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { BrandMapsPanel } from '../components/brand-maps-panel.tsx';
 import { OutboxPanel } from '../components/outbox-panel.tsx';
+import { SiteUnitsCard } from '../components/site-units-card.tsx';
 import { WorkingHoursPanel } from '../components/working-hours-panel.tsx';
 
 const CONFIG_BASE = '/tabs/tabs/config';
@@ -12,9 +16,11 @@ const CONFIG_BASE = '/tabs/tabs/config';
 export default function ConfigPage() {
   const { t } = useTranslation();
   const { list } = useParams();
+  const superAdmin = isSuperAdmin(useSessionUser()?.usertype);
 
   if (list === 'outbox') return <OutboxPanel />;
   if (list === 'workinghours') return <WorkingHoursPanel />;
+  if (list === 'maps' && superAdmin) return <BrandMapsPanel />;
   if (list) {
     return (
       <Stack gap="sm" maw={720}>
@@ -47,7 +53,7 @@ export default function ConfigPage() {
               component={Link}
               to={`${CONFIG_BASE}/outbox`}
               size="compact-sm"
-              variant="light"
+              variant="outline"
               aria-label={t('config.openSection', { section: t('config.outbox') })}
             >
               {t('config.open')}
@@ -67,13 +73,36 @@ export default function ConfigPage() {
               component={Link}
               to={`${CONFIG_BASE}/workinghours`}
               size="compact-sm"
-              variant="light"
+              variant="outline"
               aria-label={t('config.openSection', { section: t('workingHours.title') })}
             >
               {t('config.open')}
             </Button>
           </Stack>
         </Card>
+        <SiteUnitsCard />
+        {superAdmin && (
+          <Card withBorder padding="md">
+            <Stack gap="xs" align="flex-start">
+              <Group gap="xs">
+                <IconMap2 size={18} aria-hidden />
+                <Text fw={600}>{t('brandMaps.title')}</Text>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('brandMaps.cardText')}
+              </Text>
+              <Button
+                component={Link}
+                to={`${CONFIG_BASE}/maps`}
+                size="compact-sm"
+                variant="light"
+                aria-label={t('config.openSection', { section: t('brandMaps.title') })}
+              >
+                {t('config.open')}
+              </Button>
+            </Stack>
+          </Card>
+        )}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
         {t('config.othersLater')}

@@ -11,14 +11,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionCaches } from '../../../shared/query-client.ts';
 import { session } from '../../../shared/session/session-store.ts';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
+import { rememberOpener } from '../../../shared/ui/focus-return.ts';
 import { LoadingMessage } from '../../../shared/ui/loading-message.tsx';
 import { type Credentials, login } from '../api/auth-api.ts';
-import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+
+// Few visitors need it: its modal (focus trap, scroll lock, portal) is fetched when the link is pressed,
+// not with the login page (issue 10, item 13).
+const ForgotPasswordModal = lazy(() => import('./forgot-password-modal.tsx').then((m) => ({ default: m.ForgotPasswordModal })));
 
 type FieldErrors = Partial<Record<'user' | 'pass', string>>;
 
@@ -30,6 +34,17 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The modal is unmounted when closed, so its own focus return never runs: put focus back on the link.
+  const forgotReturn = useRef<(() => void) | null>(null);
+  const openForgot = () => {
+    forgotReturn.current = rememberOpener();
+    setForgotOpen(true);
+  };
+  const closeForgot = () => {
+    setForgotOpen(false);
+    forgotReturn.current?.();
+    forgotReturn.current = null;
+  };
   const mutation = useMutation({
     mutationFn: (c: Credentials) => login(c),
     onSuccess: ({ user }) => {
@@ -38,8 +53,16 @@ export function LoginForm() {
     },
   });
 
+  // A failed sign-in's message belongs to the attempt: it goes as soon as the user edits a field or a
+  // new attempt shows its own hints, so it never sits stale above them.
+  const edit = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.currentTarget.value);
+    if (mutation.isError) mutation.reset();
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    mutation.reset();
     const parsed = loginBodySchema
       .pick({ user: true, pass: true })
       .safeParse({ user: email, pass: password });
@@ -72,8 +95,10 @@ export function LoginForm() {
             type="email"
             autoComplete="username"
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={edit(setEmail)}
             error={fieldErrors.user}
+            // The page's one task: the cursor starts in the first field.
+            autoFocus
             required
             withAsterisk={false}
           />
@@ -81,7 +106,7 @@ export function LoginForm() {
             label={t('login.password')}
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={edit(setPassword)}
             error={fieldErrors.pass}
             required
             withAsterisk={false}
@@ -90,13 +115,17 @@ export function LoginForm() {
             {t('login.submit')}
           </Button>
           <Group justify="center">
-            <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
+            <Anchor component="button" type="button" size="sm" onClick={openForgot}>
               {t('login.forgot')}
             </Anchor>
           </Group>
         </Stack>
       </form>
-      {forgotOpen && <ForgotPasswordModal opened initialEmail={email} onClose={() => setForgotOpen(false)} />}
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal opened initialEmail={email} onClose={closeForgot} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import '../../../shared/styles/all.ts';
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -9,10 +9,13 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { alertKeys, alertsPath, CategoryTiles, isAlertList } from '../../alerts/index.ts';
 import { SiteMessageCard } from '../../site-message/index.ts';
+import { FleetStatusStrip } from '../components/fleet-status-strip.tsx';
+import { LatestAlerts } from '../components/latest-alerts.tsx';
 
 /**
- * dashboard and dashboard/:jump: the six alert categories with their open counts (live), and for
- * administrators the site message. dashboard/{list} jumps straight to that category's alerts.
+ * dashboard and dashboard/:jump: the fleet's vehicles by state (tiles into the fleet view), the six
+ * alert categories with their open counts (live), the latest open alerts, and for administrators the
+ * site message. dashboard/{list} jumps straight to that category's alerts.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -30,9 +33,19 @@ export default function DashboardPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('pages.dashboard')} description={t('dashboard.intro', { site: user.sitename })} />
+      {user.siteid !== null && (
+        <PanelBoundary name={t('panel.fleetStatus')}>
+          <FleetStatusStrip siteId={user.siteid} />
+        </PanelBoundary>
+      )}
       <PanelBoundary name={t('panel.tiles')}>
         <CategoryTiles />
       </PanelBoundary>
+      {user.siteid !== null && (
+        <PanelBoundary name={t('panel.latestAlerts')}>
+          <LatestAlerts siteId={user.siteid} />
+        </PanelBoundary>
+      )}
       {isAdmin(user.usertype) && (
         <PanelBoundary name={t('panel.siteMessage')}>
           <SiteMessageCard user={user} />

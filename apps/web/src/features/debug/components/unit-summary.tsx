@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { useUnits } from '../../../shared/format/use-units.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { RelativeTime, useNow } from '../../../shared/ui/relative-time.tsx';
 import classes from './debug.module.css';
@@ -45,6 +46,7 @@ function OnlineBadge({ online }: { online: boolean }) {
 export function UnitSummary({ query }: { query: UseQueryResult<LastUnitInfo> }) {
   const { t } = useTranslation();
   const now = useNow();
+  const units = useUnits();
   const unit = query.data;
   const none = (
     <Text span c="dimmed" inherit>
@@ -53,7 +55,7 @@ export function UnitSummary({ query }: { query: UseQueryResult<LastUnitInfo> }) 
   );
   const value = (
     v: number | null,
-    key: 'debugger.voltageValue' | 'debugger.gsmValue' | 'debugger.odometerValue',
+    key: 'debugger.voltageValue' | 'debugger.gsmValue',
   ) => (v === null ? none : t(key, { value: v.toLocaleString('en-GB') }));
 
   let body: ReactNode;
@@ -84,14 +86,14 @@ export function UnitSummary({ query }: { query: UseQueryResult<LastUnitInfo> }) 
           <Fact label={t('debugger.facts.position')}>
             {unit.lat === null || unit.lon === null ? none : `${unit.lat.toFixed(5)}, ${unit.lon.toFixed(5)}`}
           </Fact>
-          <Fact label={t('debugger.facts.speed')}>{t('debugger.speedValue', { speed: unit.speed })}</Fact>
+          <Fact label={t('debugger.facts.speed')}>{units.speed(unit.speed)}</Fact>
           <Fact label={t('debugger.facts.ignition')}>{t(unit.ign ? 'debugger.on' : 'debugger.off')}</Fact>
           <Fact label={t('debugger.facts.satellites')}>{unit.satellites}</Fact>
           <Fact label={t('debugger.facts.voltage')}>
             {value(unit.externalvoltage, 'debugger.voltageValue')}
           </Fact>
           <Fact label={t('debugger.facts.gsm')}>{value(unit.gsm, 'debugger.gsmValue')}</Fact>
-          <Fact label={t('debugger.facts.odometer')}>{value(unit.odometer, 'debugger.odometerValue')}</Fact>
+          <Fact label={t('debugger.facts.odometer')}>{unit.odometer === null ? none : units.odometer(unit.odometer)}</Fact>
         </dl>
       </Stack>
     );

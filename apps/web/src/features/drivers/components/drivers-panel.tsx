@@ -7,20 +7,37 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
 import { driversQuery } from '../api/drivers-api.ts';
-import { countStale, type DriverSort, driverRows } from '../hooks/driver-rows.ts';
-import { DriverList } from './driver-list.tsx';
+import { countStale, type DriverSort, type DriverVehicle, driverRows, vehicleOfDriver, vehiclesByDriver } from '../hooks/driver-rows.ts';
+import { DriverList, type DriverListRow } from './driver-list.tsx';
 import { DriversSkeleton } from './drivers-skeleton.tsx';
 import classes from './drivers.module.css';
 
-/** The site's drivers with their last update; out-of-date ones (over 24 hours, spec 9) first by default. */
-export function DriversPanel({ siteId }: { siteId: number }) {
+interface DriversPanelProps {
+  siteId: number;
+  /** The site's vehicles (the fleet page's answer): a driver's row names the vehicle they are in. */
+  vehicles: readonly DriverVehicle[] | undefined;
+  /** The vehicle selected on the fleet page (its driver's row shows pressed). */
+  selectedId: number | null;
+  /** Choosing a driver in a vehicle selects that vehicle. */
+  onSelectVehicle(unitId: number): void;
+}
+
+/**
+ * The site's drivers with their last update and the vehicle each is in; out-of-date ones (over 24
+ * hours, spec 9) first by default. Choosing a driver selects their vehicle; a driver in none says so.
+ */
+export function DriversPanel({ siteId, vehicles, selectedId, onSelectVehicle }: DriversPanelProps) {
   const { t } = useTranslation();
   const query = useQuery(driversQuery(siteId));
   const now = useNow().getTime();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<DriverSort>('attention');
   const all = query.data;
-  const rows = useMemo(() => driverRows(all ?? [], search, sort, now), [all, search, sort, now]);
+  const byName = useMemo(() => vehiclesByDriver(vehicles ?? []), [vehicles]);
+  const rows = useMemo<DriverListRow[]>(
+    () => driverRows(all ?? [], search, sort, now).map((driver) => ({ driver, vehicle: vehicleOfDriver(byName, driver.name) })),
+    [all, search, sort, now, byName],
+  );
   // The header counts every out-of-date driver, whatever the search shows.
   const stale = useMemo(() => countStale(driverRows(all ?? [], '', 'name', now)), [all, now]);
   const disabled = !all?.length;
@@ -74,7 +91,7 @@ export function DriversPanel({ siteId }: { siteId: number }) {
           {t('drivers.noMatch', { query: search.trim() })}
         </Text>
       )}
-      {rows.length > 0 && <DriverList rows={rows} now={now} />}
+      {rows.length > 0 && <DriverList rows={rows} now={now} selectedId={selectedId} onSelectVehicle={onSelectVehicle} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countStale, type Driver, driverRows } from './driver-rows.ts';
+import { countStale, type Driver, driverRows, vehicleOfDriver, vehiclesByDriver } from './driver-rows.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
@@ -35,5 +35,26 @@ describe('driverRows', () => {
 
   it('counts the out-of-date rows', () => {
     expect(countStale(driverRows(drivers, '', 'name', NOW))).toBe(3);
+  });
+});
+
+describe('vehiclesByDriver', () => {
+  const v = (unitid: number, registration: string, drivername: string, updated: string | null) => ({ unitid, registration, drivername, updated });
+  const vehicles = [
+    v(1, 'AB12 CDE', 'Zoe Allen', hoursAgo(3)),
+    v(2, 'XY9 ZZZ', '  zoe   allen ', hoursAgo(1)),
+    v(3, 'LM70 QRS', 'Beth Evans', null),
+    v(4, 'NO DRV', '', hoursAgo(1)),
+  ];
+  const byName = vehiclesByDriver(vehicles);
+
+  it("finds a driver's vehicle by name whatever the case and spacing, the last to report when in several", () => {
+    expect(vehicleOfDriver(byName, 'Zoe Allen')?.unitid).toBe(2);
+    expect(vehicleOfDriver(byName, 'beth evans')?.registration).toBe('LM70 QRS');
+  });
+
+  it('has no vehicle for a driver in none, and never matches the blank driver', () => {
+    expect(vehicleOfDriver(byName, 'Carl Dunn')).toBeNull();
+    expect(vehicleOfDriver(byName, '')).toBeNull();
   });
 });

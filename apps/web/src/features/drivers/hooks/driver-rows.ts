@@ -24,3 +24,34 @@ export function driverRows(drivers: readonly Driver[], search: string, sort: Dri
 
 /** How many of the rows are out of date (shown in the panel's header). */
 export const countStale = (rows: readonly DriverRow[]) => rows.reduce((n, r) => n + (r.stale ? 1 : 0), 0);
+
+/** What a driver row needs of a vehicle: which one it is and who drives it (the vehicles answer). */
+export interface DriverVehicle {
+  unitid: number;
+  registration: string;
+  drivername: string;
+  updated: string | null;
+}
+
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
+
+/**
+ * The vehicle each driver is shown in, by name (the vehicles answer names the driver, any case and
+ * spacing); a driver in several vehicles is in the one that reported last. Drivers in none are absent.
+ */
+export function vehiclesByDriver<V extends DriverVehicle>(vehicles: readonly V[]): ReadonlyMap<string, V> {
+  const byName = new Map<string, V>();
+  const at = (v: V) => (v.updated ? Date.parse(v.updated) || 0 : 0);
+  for (const v of vehicles) {
+    const key = nameKey(v.drivername);
+    if (!key) continue;
+    const seen = byName.get(key);
+    if (!seen || at(v) > at(seen) || (at(v) === at(seen) && v.unitid < seen.unitid)) byName.set(key, v);
+  }
+  return byName;
+}
+
+/** The driver's vehicle in a map from vehiclesByDriver, or null. */
+export function vehicleOfDriver<V extends DriverVehicle>(byName: ReadonlyMap<string, V>, driverName: string): V | null {
+  return byName.get(nameKey(driverName)) ?? null;
+}

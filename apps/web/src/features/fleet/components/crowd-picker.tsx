@@ -1,7 +1,7 @@
-import { vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { CloseButton, Group, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
 import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './fleet-page.module.css';
@@ -51,11 +51,11 @@ export function CrowdPicker({ x, y, vehicles, now, onPick, onClose }: CrowdPicke
             className={classes.crowdItem}
             onClick={() => onPick(v.unitid)}
           >
-            <VehicleMarkerIcon vehicle={v} state={vehicleIconState(v, now)} size={26} />
+            <VehicleMarkerIcon vehicle={v} state={vehicleState(v, now)} size={26} />
             <Text size="sm" fw={600} style={{ flex: 1 }} truncate>
               {registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }))}
             </Text>
-            <VehicleStatus vehicle={v} state={vehicleIconState(v, now)} />
+            <VehicleStatus vehicle={v} state={vehicleState(v, now)} />
           </UnstyledButton>
         ))}
       </ScrollArea.Autosize>

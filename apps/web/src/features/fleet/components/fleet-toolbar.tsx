@@ -1,14 +1,17 @@
 import type { groupSchema } from '@fleet/shared';
-import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, NativeSelect, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { IconCheck, IconColumns } from '@tabler/icons-react';
 import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ManageGroupsButton } from '../../groups/index.ts';
 import type { SortKey, SortState } from '../hooks/vehicle-rows.ts';
+import { type ListPrefs, OPTIONAL_COLUMNS, setListPrefs } from '../model/list-prefs.ts';
 
 export type FleetGroup = z.infer<typeof groupSchema>;
 
-const SORT_KEYS: SortKey[] = ['registration', 'driver', 'status', 'updated'];
+const SORT_KEYS: SortKey[] = ['registration', 'driver', 'status', 'updated', 'speed', 'location'];
 
 interface FleetToolbarProps {
   total: number;
@@ -21,12 +24,18 @@ interface FleetToolbarProps {
   sort: SortState;
   onSort(sort: SortState): void;
   disabled: boolean;
+  prefs: ListPrefs;
+  /** The status chips, under the search. */
+  chips: ReactNode;
 }
 
-/** Which vehicles to show (all or a group), a search that filters as you type, and the order. */
+/**
+ * Which vehicles to show (all or a group), a search that filters as you type, the order, the status
+ * chips, and how the list is laid out (cards or compact rows with optional columns; alarms on top).
+ */
 export function FleetToolbar(props: FleetToolbarProps) {
   const { t } = useTranslation();
-  const { total, groups, view, onView, search, onSearch, sort, onSort, disabled } = props;
+  const { total, groups, view, onView, search, onSearch, sort, onSort, disabled, prefs, chips } = props;
   return (
     <Stack gap={6} p="xs">
       <Group gap={6} wrap="nowrap" grow preventGrowOverflow={false}>
@@ -70,6 +79,54 @@ export function FleetToolbar(props: FleetToolbarProps) {
         size="xs"
         disabled={disabled}
       />
+      {chips}
+      <Group gap={6} wrap="nowrap" justify="space-between">
+        <SegmentedControl
+          size="xs"
+          value={prefs.layout}
+          onChange={(layout) => setListPrefs({ layout: layout === 'compact' ? 'compact' : 'cards' })}
+          data={[
+            { value: 'cards', label: t('fleet.triage.layoutCards') },
+            { value: 'compact', label: t('fleet.triage.layoutCompact') },
+          ]}
+          aria-label={t('fleet.triage.layoutLabel')}
+        />
+        <Group gap={6} wrap="nowrap">
+          <Checkbox
+            size="xs"
+            label={t('fleet.triage.pinAlarms')}
+            checked={prefs.pinAlarms}
+            onChange={(e) => setListPrefs({ pinAlarms: e.currentTarget.checked })}
+          />
+          {prefs.layout === 'compact' && (
+            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button size="compact-xs" variant="default" leftSection={<IconColumns size={14} aria-hidden />} aria-label={t('fleet.triage.columnsLabel')}>
+                  {t('fleet.triage.columns')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown aria-label={t('fleet.triage.columnsLabel')}>
+                {OPTIONAL_COLUMNS.map((c) => {
+                  const on = prefs.columns.includes(c);
+                  return (
+                    <Menu.Item
+                      key={c}
+                      role="menuitemcheckbox"
+                      aria-checked={on}
+                      leftSection={<IconCheck size={14} aria-hidden style={{ visibility: on ? 'visible' : 'hidden' }} />}
+                      onClick={() =>
+                        setListPrefs({ columns: OPTIONAL_COLUMNS.filter((x) => (x === c ? !on : prefs.columns.includes(x))) })
+                      }
+                    >
+                      {t(`fleet.triage.column.${c}`)}
+                    </Menu.Item>
+                  );
+                })}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
-import { vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconCurrentLocation, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { lacksValidPosition, vehiclePosition } from '../../../shared/vehicles/position.ts';
+import { StreetAddressLine } from '../../../shared/vehicles/street-address.tsx';
+import { vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
 import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
+import { AlarmCauseLine } from './alarm-section.tsx';
 import classes from './fleet-page.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
 import { VehicleStatus } from './vehicle-status.tsx';
@@ -16,12 +18,14 @@ interface MapCardProps {
   onFollow(follow: boolean): void;
   onDetails(): void;
   onClose(): void;
+  /** For the alarm's cause. */
+  siteId: number;
 }
 
-/** The selected vehicle over the map: who it is, its state, and follow / details. */
-export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClose }: MapCardProps) {
+/** The selected vehicle over the map: who it is, its state (and an alarm's cause), and follow / details. */
+export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClose, siteId }: MapCardProps) {
   const { t } = useTranslation();
-  const state = vehicleIconState(v, now);
+  const state = vehicleState(v, now);
   const drawable = vehiclePosition(v) !== null;
   return (
     <Paper className={classes.mapCard} shadow="sm" withBorder p={8} data-testid="map-card" aria-live="polite">
@@ -32,6 +36,8 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
             {registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }))}
           </Text>
           <VehicleStatus vehicle={v} state={state} />
+          <StreetAddressLine vehicle={v} />
+          {v.vehiclealarm && <AlarmCauseLine siteId={siteId} unitId={v.unitid} />}
           {lacksValidPosition(v) && (
             <Text size="xs" c="gray.7" mt={2}>
               {t('fleet.noValidPosition')}

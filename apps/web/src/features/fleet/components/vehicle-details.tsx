@@ -1,5 +1,5 @@
 import { directionImage } from '@fleet/shared/rules/direction';
-import { PTO_UNIT_TYPE, vehicleIconState } from '@fleet/shared/rules/vehicle-icon';
+import { PTO_UNIT_TYPE } from '@fleet/shared/rules/vehicle-icon';
 import { NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
 import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBug, IconCurrentLocation, IconFocus2 } from '@tabler/icons-react';
@@ -13,9 +13,13 @@ import { debugPath } from '../../../shared/routing/unit-links.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
 import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
-import { headingDegrees, positionText, registrationText, shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
+import { StreetAddressField } from '../../../shared/vehicles/street-address.tsx';
+import { vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
+import { useUnits } from '../../../shared/format/use-units.ts';
+import { headingDegrees, positionText, registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import { ServicePlanSection } from '../../admin/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
+import { AlarmSection } from './alarm-section.tsx';
 import classes from './vehicle-details.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
 import { VehicleStatus } from './vehicle-status.tsx';
@@ -27,20 +31,26 @@ interface VehicleDetailsProps {
   onFollow(follow: boolean): void;
   onShowOnMap(): void;
   onClose(): void;
+  siteId: number;
+  /** Administrators also see the diagnostics (the unit's debugger). */
+  admin: boolean;
 }
 
-/** Every field of one vehicle, with follow, show-on-map and a link to its debugger. */
-export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnMap, onClose }: VehicleDetailsProps) {
+/**
+ * Every field of one vehicle, with follow and show-on-map; an alarm with its cause and actions at the
+ * top; for administrators, the diagnostics (a link to the unit's debugger).
+ */
+export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnMap, onClose, siteId, admin }: VehicleDetailsProps) {
   const { t } = useTranslation();
   const locationText = useLocationText();
   const types = useQuery(unitTypesQuery);
-  const state = vehicleIconState(v, now);
+  const state = vehicleState(v, now);
   const name = registrationText(v.registration, t('fleet.unnamed', { id: v.unitid }));
   const typeName = types.data?.find((x) => x.id === v.unittype)?.name ?? t('fleet.field.typeNumber', { type: v.unittype });
   const position = positionText(v);
   const hasPosition = position !== null;
   const heading = directionImage(v.direction, v.speed);
-  const speed = shownSpeedMph(v.speed);
+  const units = useUnits();
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
   // Free text from devices and people: at most three lines here, all of it on hover.
   const free = (text: string) =>
@@ -57,7 +67,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
     [t('fleet.field.type'), free(typeName)],
     ...(v.unittype === NO_SPEED_TEXT_UNIT_TYPE
       ? []
-      : ([[t('fleet.field.speed'), speed === null ? none : t('fleet.field.mph', { speed })]] as Field[])),
+      : ([[t('fleet.field.speed'), units.speed(v.speed)]] as Field[])),
     [
       t('fleet.field.heading'),
       heading === 'idle'
@@ -82,11 +92,12 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
       ),
     ],
     [t('fleet.field.location'), free(locationText(v.loc))],
+    [t('fleet.field.address'), <StreetAddressField key="a" vehicle={v} />],
     [
       t('fleet.field.position'),
       position ?? (lacksValidPosition(v) ? t('fleet.noValidPosition') : t('fleet.field.noPosition')),
     ],
-    [t('fleet.field.alarm'), v.vehiclealarm ? t('fleet.field.alarmOn') : t('fleet.field.alarmOff')],
+    ...(v.vehiclealarm ? [] : ([[t('fleet.field.alarm'), t('fleet.field.alarmOff')]] as Field[])),
     ...(v.unittype === PTO_UNIT_TYPE
       ? ([
           [t('fleet.field.pto1'), v.ptotrigger1 ? t('fleet.field.on') : t('fleet.field.off')],
@@ -126,16 +137,25 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
           {t('fleet.showOnMap')}
         </Button>
       </Group>
+      {v.vehiclealarm && <AlarmSection siteId={siteId} unitId={v.unitid} vehicle={name} now={now} />}
       <FieldList fields={rows} ruled className={classes.fields} />
       <ServicePlanSection unitId={v.unitid} />
-      <Stack p="sm" gap={4}>
-        <Anchor component={Link} to={debugPath(v.unitid)} size="sm">
-          <Group gap={6} wrap="nowrap">
-            <IconBug size={16} aria-hidden />
-            {t('fleet.debugVehicle', { registration: name })}
-          </Group>
-        </Anchor>
-      </Stack>
+      {admin && (
+        <Stack p="sm" gap={4} component="section" aria-labelledby="vehicle-diagnostics-title" data-testid="vehicle-diagnostics">
+          <Title order={3} fz="sm" id="vehicle-diagnostics-title">
+            {t('fleet.diagnostics.title')}
+          </Title>
+          <Text size="xs" c="gray.7">
+            {t('fleet.diagnostics.hint')}
+          </Text>
+          <Anchor component={Link} to={debugPath(v.unitid)} size="sm">
+            <Group gap={6} wrap="nowrap">
+              <IconBug size={16} aria-hidden />
+              {t('fleet.debugVehicle', { registration: name })}
+            </Group>
+          </Anchor>
+        </Stack>
+      )}
     </section>
   );
 }

@@ -1,37 +1,36 @@
-import type { VehicleIconState } from '@fleet/shared/rules/vehicle-icon';
 import { NO_SPEED_TEXT_UNIT_TYPE, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DrawingSvg } from '../../../shared/vehicles/drawing-svg.tsx';
-import { STATE_MANTINE_COLOUR, stateBadge } from '../../../shared/vehicles/vehicle-look.ts';
-import { shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
+import { StateMark } from '../../../shared/vehicles/state-mark.tsx';
+import { STATE_MANTINE_COLOUR, stateLabelKey, type VehicleState } from '../../../shared/vehicles/vehicle-states.ts';
+import { formatSpeed, speedValue } from '../../../shared/format/units.ts';
+import { useUnitSystem } from '../../../shared/format/use-units.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import classes from './vehicle-list.module.css';
 
-const BADGES = {
-  driving: stateBadge('driving'),
-  idling: stateBadge('idling'),
-  stopped: stateBadge('stopped'),
-  stale: stateBadge('stale'),
-  alarm: stateBadge('alarm'),
-} as const;
+/** The movement words ('stopped', 'idling', 'driving at 30 mph' or '48 km/h' in the site's units; none for unit type 6), one case everywhere. */
+export function useMotionText(): (vehicle: Vehicle) => string {
+  const { t } = useTranslation();
+  const system = useUnitSystem();
+  return (vehicle) => {
+    if (vehicle.unittype === NO_SPEED_TEXT_UNIT_TYPE) return '';
+    const motion = vehicleMotion(vehicle);
+    // A speed that is no speed (negative, 1e308) says 'driving' without a number.
+    if (motion === 'driving' && speedValue(vehicle.speed, system) === null) return t('fleet.status.drivingNoSpeed');
+    return t(`fleet.status.${motion}`, { speed: formatSpeed(vehicle.speed, system) });
+  };
+}
 
 /**
- * The spec's status text ('stopped', 'Idling', 'driving at N mph'; none for unit type 6) in a badge
- * with the state's colour and mark, the same as on the map; the mark's name is read out too.
+ * The vehicle's state in the vocabulary's words, colour and mark, the same as on the map: its
+ * movement ('driving at 32 mph'), 'no report' when it has not reported for over 24 hours, and
+ * 'alarm' in front of the movement while an alarm is open.
  */
-export function VehicleStatus({ vehicle, state }: { vehicle: Vehicle; state: VehicleIconState }) {
+export function VehicleStatus({ vehicle, state }: { vehicle: Vehicle; state: VehicleState }) {
   const { t } = useTranslation();
-  const motion = vehicleMotion(vehicle);
-  // A speed that is no speed (negative, 1e308) says 'driving' without a number.
-  const speed = shownSpeedMph(vehicle.speed);
-  const text =
-    vehicle.unittype === NO_SPEED_TEXT_UNIT_TYPE
-      ? ''
-      : motion === 'driving' && speed === null
-        ? t('fleet.status.drivingNoSpeed')
-        : t(`fleet.status.${motion}`, { speed });
-  const stateName = t(`fleet.state.${state}`);
+  const motion = useMotionText()(vehicle);
+  const word = t(stateLabelKey(state));
+  const text = state === 'stale' ? word : state === 'alarm' ? (motion ? `${word} · ${motion}` : word) : motion || word;
   return (
     <Badge
       variant="light"
@@ -45,11 +44,10 @@ export function VehicleStatus({ vehicle, state }: { vehicle: Vehicle; state: Veh
       px={6}
       className={classes.status}
       data-state={state}
-      title={stateName}
-      leftSection={<DrawingSvg drawing={BADGES[state]} size={14} />}
+      title={state === 'stale' ? t('vehicleState.staleHint') : word}
+      leftSection={<StateMark state={state} />}
     >
-      {text || stateName}
-      {text && state !== motion && <span className={classes.srOnly}> ({stateName})</span>}
+      {text}
     </Badge>
   );
 }

@@ -3,23 +3,23 @@ import { useEffect, useState } from 'react';
 import { missedPushes } from '../../../shared/realtime/missed-pushes.ts';
 import { acquireSiteSocket } from '../../../shared/realtime/site-socket.ts';
 import { vehiclesQuery } from '../api/fleet-api.ts';
+import type { SocketStatus } from '../live/live-status.ts';
 import { readVehicleUpdates } from '../api/vehicle-records.ts';
 import { applyVehicleUpdates, createUpdateBatcher } from './vehicle-batch.ts';
 
 /** At most four list renders and map updates a second, however often positions arrive. */
 export const FLUSH_INTERVAL_MS = 250;
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
-
 /**
  * Keeps the site's vehicles answer live: 'vehicles:update' from the tab's site socket is batched and
  * merged into the cached answer (the list and the map read it from there). After a dropped
  * connection comes back, or when the first connect comes after the vehicles were fetched, the
- * vehicles are fetched once to catch up on what was missed.
+ * vehicles are fetched once to catch up on what was missed. Returns the connection's state: 'offline'
+ * once an attempt to connect has failed (until one succeeds).
  */
-export function useLiveVehicles(siteId: number, token: string): LiveStatus {
+export function useLiveVehicles(siteId: number, token: string): SocketStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [status, setStatus] = useState<SocketStatus>('connecting');
 
   useEffect(() => {
     const lease = acquireSiteSocket();
@@ -46,14 +46,18 @@ export function useLiveVehicles(siteId: number, token: string): LiveStatus {
       missed.dropped();
       setStatus('reconnecting');
     };
+    // An attempt to (re)connect failed: the server cannot be reached; socket.io keeps trying.
+    const onConnectError = () => setStatus('offline');
     socket.on('vehicles:update', onUpdates);
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
     setStatus(socket.connected ? 'live' : 'connecting');
     return () => {
       socket.off('vehicles:update', onUpdates);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
       batcher.dispose();
       lease.release();
     };

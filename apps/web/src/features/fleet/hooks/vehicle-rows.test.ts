@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collationRanks, filterAndSortVehicles, type SortKey, type Vehicle, type VehicleFilter } from './vehicle-rows.ts';
+import { countStates, vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
+import { collationRanks, filterAndSortVehicles, type SortKey, triageVehicles, type Vehicle, type VehicleFilter } from './vehicle-rows.ts';
 
 const v = (unitid: number, registration: string, extra: Partial<Vehicle> = {}): Vehicle => ({
   unitid,
@@ -141,5 +142,73 @@ describe('filterAndSortVehicles on a large fleet', () => {
       const ids = (l: Vehicle[]) => l.map((x) => x.unitid);
       expect(ids(filterAndSortVehicles(big, all, { key, direction }))).toEqual(ids(naive(big, key, direction === 'asc' ? 1 : -1)));
     }
+  });
+});
+
+describe('triageVehicles: the status chips and the triage order', () => {
+  const NOW = Date.parse('2026-03-01T12:00:00Z');
+  const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
+  const triageFleet = [
+    v(1, 'DRIVE 1', { ign: 1, speed: 42, updated: hoursAgo(1), loc: 'Morley', drivername: 'Sam Smith' }),
+    v(2, 'IDLE 1', { ign: 1, speed: 0, updated: hoursAgo(2), loc: 'Leeds' }),
+    v(3, 'STOP 1', { ign: 0, speed: 0, updated: hoursAgo(3), loc: 'Bradford' }),
+    v(4, 'STALE 1', { ign: 1, speed: 30, updated: hoursAgo(25), loc: 'Wakefield' }),
+    v(5, 'NEVER 1', { updated: null }),
+    v(6, 'ZZ ALARM', { ign: 1, speed: 12, updated: hoursAgo(1), vehiclealarm: true, loc: 'Otley' }),
+    v(7, 'AA ALARM OLD', { ign: 0, updated: hoursAgo(40), vehiclealarm: true }),
+    v(8, 'DRIVE 2', { ign: 1, speed: 64.6, updated: hoursAgo(0.1), loc: 'Armley' }),
+  ];
+  const byReg = { sort: { key: 'registration', direction: 'asc' }, pinAlarms: false } as const;
+  const pinned = { ...byReg, pinAlarms: true } as const;
+  const ids = (list: Vehicle[]) => list.map((x) => x.unitid);
+
+  it("counts every vehicle once, in the map's state: an alarm above no report above movement", () => {
+    const { counts } = triageVehicles(triageFleet, all, byReg, NOW);
+    expect(counts).toEqual({ driving: 2, idling: 1, stopped: 1, stale: 2, alarm: 2 });
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(triageFleet.length);
+  });
+
+  it('a chip shows exactly the vehicles it counts, and several chips show their union', () => {
+    for (const state of ['driving', 'idling', 'stopped', 'stale', 'alarm'] as const) {
+      const { rows, counts } = triageVehicles(triageFleet, { ...all, states: [state] }, byReg, NOW);
+      expect(rows).toHaveLength(counts[state]);
+      expect(rows.every((x) => vehicleState(x, NOW) === state)).toBe(true);
+    }
+    expect(ids(triageVehicles(triageFleet, { ...all, states: ['alarm', 'idling'] }, byReg, NOW).rows)).toEqual([7, 2, 6]);
+  });
+
+  it('counts what the group and search leave, before the chips narrow it (a chip says what it would show)', () => {
+    const { counts, rows } = triageVehicles(triageFleet, { units: [1, 2, 6], search: '', states: ['driving'] }, byReg, NOW);
+    expect(counts).toEqual({ driving: 1, idling: 1, stopped: 0, stale: 0, alarm: 1 });
+    expect(ids(rows)).toEqual([1]);
+    expect(triageVehicles(triageFleet, search('alarm'), byReg, NOW).counts).toEqual(countStates([triageFleet[5]!, triageFleet[6]!], NOW));
+  });
+
+  it('pins alarms to the top whatever the sort, each part in that sort', () => {
+    expect(ids(triageVehicles(triageFleet, all, pinned, NOW).rows).slice(0, 2)).toEqual([7, 6]);
+    const fastest = triageVehicles(triageFleet, all, { sort: { key: 'speed', direction: 'desc' }, pinAlarms: true }, NOW).rows;
+    // Standing still ties fall back to registration: IDLE 1, NEVER 1, STOP 1.
+    expect(ids(fastest)).toEqual([6, 7, 8, 1, 4, 2, 5, 3]);
+    // Unpinned, the alarms fall where the sort puts them.
+    expect(ids(triageVehicles(triageFleet, all, byReg, NOW).rows)[0]).toBe(7);
+    expect(ids(triageVehicles(triageFleet, all, byReg, NOW).rows).at(-1)).toBe(6);
+  });
+
+  it('sorts by speed (a reading that is no speed sorts below standing still) and by location', () => {
+    const broken = [...triageFleet, v(9, 'BROKEN', { ign: 1, speed: -50, updated: hoursAgo(1) })];
+    expect(ids(filterAndSortVehicles(broken, all, { key: 'speed', direction: 'asc' })).slice(0, 2)).toEqual([9, 7]);
+    expect(regs(filterAndSortVehicles(triageFleet, all, { key: 'location', direction: 'asc' })).slice(2)).toEqual([
+      'DRIVE 2',
+      'STOP 1',
+      'IDLE 1',
+      'DRIVE 1',
+      'ZZ ALARM',
+      'STALE 1',
+    ]);
+  });
+
+  it('a vehicle goes to no report when the clock passes 24 hours without one', () => {
+    const later = NOW + 24 * 3_600_000;
+    expect(triageVehicles(triageFleet, all, byReg, later).counts.stale).toBe(6);
   });
 });

@@ -1,10 +1,12 @@
 import type { vehicleSchema } from '@fleet/shared';
 import { vehiclesInView } from '@fleet/shared/rules/lists';
-import { type VehicleMotion, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
+import { NO_SPEED_TEXT_UNIT_TYPE, type VehicleMotion, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
 import type { z } from 'zod';
+import { countStates, type VehicleState, vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
+import { shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
 
 export type Vehicle = z.infer<typeof vehicleSchema>;
-export type SortKey = 'registration' | 'driver' | 'status' | 'updated';
+export type SortKey = 'registration' | 'driver' | 'status' | 'updated' | 'speed' | 'location';
 export interface SortState {
   key: SortKey;
   direction: 'asc' | 'desc';
@@ -43,14 +45,25 @@ export function collationRanks(): (texts: readonly string[]) => ReadonlyMap<stri
 
 const registrationRanks = collationRanks();
 const driverRanks = collationRanks();
+const locationRanks = collationRanks();
+
+/**
+ * A speed to sort by, the one the list shows: a reading that is no speed (not finite, negative,
+ * absurd) and a unit that shows none (type 6) sort below standing still.
+ */
+const sortSpeed = (v: Vehicle) => (v.unittype === NO_SPEED_TEXT_UNIT_TYPE ? -1 : (shownSpeedMph(v.speed) ?? -1));
 
 /** The primary sort value of a vehicle under a key; ties fall back to registration, then unit id. */
-function primaryKey(key: SortKey, driver: ReadonlyMap<string, number> | null): (v: Vehicle) => number {
+function primaryKey(key: SortKey, texts: ReadonlyMap<string, number> | null): (v: Vehicle) => number {
   switch (key) {
     case 'registration':
       return () => 0;
     case 'driver':
-      return (v) => driver?.get(v.drivername) ?? 0;
+      return (v) => texts?.get(v.drivername) ?? 0;
+    case 'location':
+      return (v) => texts?.get(v.loc) ?? 0;
+    case 'speed':
+      return sortSpeed;
     case 'status':
       // Alarm, driving, idling, stopped; faster first within a rank (speed is below 10,000).
       return (v) => statusRank(v) * 10_000 - v.speed;
@@ -60,16 +73,62 @@ function primaryKey(key: SortKey, driver: ReadonlyMap<string, number> | null): (
   }
 }
 
-/** Which vehicles a view shows: one group's units (null for all) narrowed by a search. */
+/**
+ * Which vehicles a view shows: one group's units (null for all) narrowed by a search and, when any
+ * are chosen, by state (the status chips; none chosen shows every state).
+ */
 export interface VehicleFilter {
   units: readonly number[] | null;
   search: string;
+  states?: readonly VehicleState[];
 }
 
-/** The vehicles in the view (spec rules in @fleet/shared lists): the group's, then the search's. */
-export function vehiclesInFilter<T extends Vehicle>(vehicles: readonly T[], { units, search }: VehicleFilter): T[] {
+/** The vehicles of the group narrowed by the search (spec rules in @fleet/shared lists), any state. */
+function vehiclesInGroupAndSearch<T extends Vehicle>(vehicles: readonly T[], { units, search }: VehicleFilter): T[] {
   const inGroup = units === null ? vehicles : vehiclesInView(vehicles, { kind: 'group', units });
   return vehiclesInView(inGroup, { kind: 'search', text: search });
+}
+
+/** Keeps the vehicles in one of `states` at `now` (all of them when none are chosen). */
+function inStates<T extends Vehicle>(vehicles: readonly T[], states: readonly VehicleState[] | undefined, now: number): readonly T[] {
+  if (!states || states.length === 0) return vehicles;
+  return vehicles.filter((v) => states.includes(vehicleState(v, now)));
+}
+
+/** The vehicles in the view: the group's, then the search's, then the chosen states' (at `now`). */
+export function vehiclesInFilter<T extends Vehicle>(vehicles: readonly T[], filter: VehicleFilter, now = Date.now()): T[] {
+  return [...inStates(vehiclesInGroupAndSearch(vehicles, filter), filter.states, now)];
+}
+
+/** How the list is ordered: a sort, and whether vehicles in alarm come first whatever the sort. */
+export interface ListOrder {
+  sort: SortState;
+  pinAlarms: boolean;
+}
+
+/** Sorts; ties fall back to registration (ascending), then unit id; alarms first when pinned. */
+function sortVehicles(vehicles: readonly Vehicle[], { sort, pinAlarms }: ListOrder): Vehicle[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const reg = registrationRanks(vehicles.map((v) => v.registration));
+  const texts =
+    sort.key === 'driver'
+      ? driverRanks(vehicles.map((v) => v.drivername))
+      : sort.key === 'location'
+        ? locationRanks(vehicles.map((v) => v.loc))
+        : null;
+  const primary = primaryKey(sort.key, texts);
+  // Sort keys are computed once per vehicle, not once per comparison.
+  const keyed = vehicles.map((v) => ({
+    v,
+    pin: pinAlarms && v.vehiclealarm ? 0 : 1,
+    p: primary(v),
+    r: sort.key === 'registration' ? sign * (reg.get(v.registration) ?? 0) : (reg.get(v.registration) ?? 0),
+  }));
+  keyed.sort(
+    (a, b) =>
+      a.pin - b.pin || (sort.key === 'registration' ? 0 : sign * (a.p - b.p)) || a.r - b.r || a.v.unitid - b.v.unitid,
+  );
+  return keyed.map((k) => k.v);
 }
 
 /** Filters to the view and sorts; ties fall back to registration (ascending), then unit id. */
@@ -77,18 +136,26 @@ export function filterAndSortVehicles(
   vehicles: readonly Vehicle[],
   filter: VehicleFilter,
   sort: SortState,
+  options: { pinAlarms?: boolean; now?: number } = {},
 ): Vehicle[] {
-  const matching = vehiclesInFilter(vehicles, filter);
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const reg = registrationRanks(matching.map((v) => v.registration));
-  const driver = sort.key === 'driver' ? driverRanks(matching.map((v) => v.drivername)) : null;
-  const primary = primaryKey(sort.key, driver);
-  // Sort keys are computed once per vehicle, not once per comparison.
-  const keyed = matching.map((v) => ({
-    v,
-    p: primary(v),
-    r: sort.key === 'registration' ? sign * (reg.get(v.registration) ?? 0) : (reg.get(v.registration) ?? 0),
-  }));
-  keyed.sort((a, b) => (sort.key === 'registration' ? 0 : sign * (a.p - b.p)) || a.r - b.r || a.v.unitid - b.v.unitid);
-  return keyed.map((k) => k.v);
+  return sortVehicles(vehiclesInFilter(vehicles, filter, options.now), { sort, pinAlarms: options.pinAlarms ?? false });
+}
+
+/** The triage list: the rows shown and, for the chips, how many of the group and search are in each state. */
+export interface Triage {
+  rows: Vehicle[];
+  counts: Record<VehicleState, number>;
+}
+
+/**
+ * The list and its chip counts in one pass over the state rule. The counts are taken before the
+ * state filter (a chip says how many it would show) and after the group and search (what the
+ * operator has narrowed to); with all vehicles and no search they count the whole vehicles answer.
+ */
+export function triageVehicles(vehicles: readonly Vehicle[], filter: VehicleFilter, order: ListOrder, now: number): Triage {
+  const narrowed = vehiclesInGroupAndSearch(vehicles, filter);
+  return {
+    rows: sortVehicles(inStates(narrowed, filter.states, now), order),
+    counts: countStates(narrowed, now),
+  };
 }

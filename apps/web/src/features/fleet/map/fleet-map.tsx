@@ -1,17 +1,25 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView } from '../../../shared/map/map-view.tsx';
+import { PoiMapControls } from '../../poi/index.ts';
 import type { VehicleFilter } from '../hooks/vehicle-rows.ts';
+import classes from './fleet-map.module.css';
+import type { FleetMapStart } from './fleet-start.ts';
 import { SelectionOverlay } from './selection-overlay.tsx';
-import { type FocusRequest, VehicleCamera } from './vehicle-camera.tsx';
+import { type FitRequest, type FocusRequest, VehicleCamera } from './vehicle-camera.tsx';
 import { type Crowd, VehiclesOverlay } from './vehicles-overlay.tsx';
 
 interface FleetMapProps {
   siteId: number;
+  /** Where the first frame looks (see fleetMapStart); read when the map is created. */
+  opening: FleetMapStart;
+  /** A phone-sized map: tighter clusters, closer fits, finger-sized zoom buttons. */
+  phone: boolean;
   filter: VehicleFilter;
   selectedId: number | null;
   followId: number | null;
   focus: FocusRequest | null;
+  fit: FitRequest | null;
   onPick(unitId: number): void;
   onCrowd(crowd: Crowd): void;
   onFollowEnd(): void;
@@ -25,13 +33,23 @@ interface FleetMapProps {
  */
 export const FleetMap = memo(function FleetMap(props: FleetMapProps) {
   const { t } = useTranslation();
-  const { siteId, filter, selectedId, followId, focus, onPick, onCrowd, onFollowEnd, overlays } = props;
+  const { siteId, opening, phone, filter, selectedId, followId, focus, fit, onPick, onCrowd, onFollowEnd, overlays } = props;
   return (
-    <MapView label={t('fleet.mapLabel')}>
-      {overlays}
-      <VehiclesOverlay siteId={siteId} filter={filter} onPick={onPick} onCrowd={onCrowd} />
-      <SelectionOverlay siteId={siteId} selectedId={selectedId} />
-      <VehicleCamera siteId={siteId} followId={followId} focus={focus} onFollowEnd={onFollowEnd} />
-    </MapView>
+    <div className={classes.map} data-phone={phone || undefined}>
+      <MapView label={t('fleet.mapLabel')} start={opening.start} legend={<PoiMapControls />}>
+        {overlays}
+        <VehiclesOverlay siteId={siteId} filter={filter} phone={phone} onPick={onPick} onCrowd={onCrowd} />
+        <SelectionOverlay siteId={siteId} selectedId={selectedId} />
+        <VehicleCamera
+          siteId={siteId}
+          placed={opening.placed}
+          phone={phone}
+          followId={followId}
+          focus={focus}
+          fit={fit}
+          onFollowEnd={onFollowEnd}
+        />
+      </MapView>
+    </div>
   );
 });

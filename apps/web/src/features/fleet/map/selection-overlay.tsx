@@ -9,6 +9,7 @@ import { subscribeVehicles } from '../hooks/vehicle-stream.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import { vehicleFeature } from './vehicle-features.ts';
 import { installVehicleImages } from './vehicle-images.ts';
+import { SELECTED_STATE, VEHICLE_SOURCE } from './vehicle-layers.ts';
 
 const SOURCE = 'vehicle-selection';
 export const SELECTION_MARKER_LAYER = 'selection-marker';
@@ -65,7 +66,8 @@ const layers: LayerSpecification[] = [
 
 /**
  * The selected vehicle, ringed and drawn above everything else (even when its neighbours are
- * clustered), with its registration always shown. Renders nothing; owns its own small source.
+ * clustered), with its registration always shown. Renders nothing; owns its own small source, and
+ * marks the vehicle 'selected' in the vehicles source so its label there is hidden (drawn once).
  */
 export function SelectionOverlay({ siteId, selectedId }: { siteId: number; selectedId: number | null }) {
   const map = useMap();
@@ -108,7 +110,13 @@ export function SelectionOverlay({ siteId, selectedId }: { siteId: number; selec
   useEffect(() => {
     selectedRef.current = selectedId;
     syncRef.current?.();
-  }, [selectedId]);
+    if (selectedId === null || !map.getSource(VEHICLE_SOURCE)) return;
+    const target = { source: VEHICLE_SOURCE, id: selectedId };
+    map.setFeatureState(target, { [SELECTED_STATE]: true });
+    return () => {
+      if (map.getSource(VEHICLE_SOURCE)) map.removeFeatureState(target, SELECTED_STATE);
+    };
+  }, [map, selectedId]);
 
   return null;
 }

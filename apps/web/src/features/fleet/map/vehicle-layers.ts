@@ -9,23 +9,31 @@ export const MAP_MAX_ZOOM = 18;
  * hide each other; a cluster that no zoom can split is listed on click instead.
  */
 export const CLUSTER_MAX_ZOOM = MAP_MAX_ZOOM;
-/** Registrations show from this zoom (they give way to each other where crowded). */
+/**
+ * Registrations show from this zoom (they give way to each other where crowded); a phone's map
+ * covers a quarter of the ground, so it shows them one zoom earlier, where its fleet is fitted.
+ */
 export const LABEL_MIN_ZOOM = 10;
+export const labelMinZoom = (phone: boolean): number => (phone ? LABEL_MIN_ZOOM - 1 : LABEL_MIN_ZOOM);
 
 export const LAYER = {
-  pulse: 'vehicle-alarm-pulse',
+  alarmRing: 'vehicle-alarm-ring',
   heading: 'vehicle-heading',
   markers: 'vehicle-markers',
   labels: 'vehicle-labels',
   clusters: 'vehicle-clusters',
 } as const;
 
-export const vehicleSource = (): GeoJSONSourceSpecification => ({
+/** Feature state of the selected vehicle: the selection overlay draws it (and its label) on top. */
+export const SELECTED_STATE = 'selected';
+
+/** `radius`: how close (px) vehicles must be to merge into a cluster (see clusterRadius). */
+export const vehicleSource = (radius: number): GeoJSONSourceSpecification => ({
   type: 'geojson',
   data: { type: 'FeatureCollection', features: [] },
   cluster: true,
   clusterMaxZoom: CLUSTER_MAX_ZOOM,
-  clusterRadius: 40,
+  clusterRadius: radius,
   // Above the cluster zoom, as MapLibre requires.
   maxzoom: CLUSTER_MAX_ZOOM + 1,
   clusterProperties: { alarms: ['+', ['get', 'alarm']] },
@@ -34,12 +42,15 @@ export const vehicleSource = (): GeoJSONSourceSpecification => ({
 const single: ExpressionSpecification = ['!', ['has', 'point_count']];
 const clustered: ExpressionSpecification = ['has', 'point_count'];
 
-/** Bottom to top: alarm pulse, heading arrows, markers, labels, clusters. */
-export function vehicleLayers(): LayerSpecification[] {
+/**
+ * Bottom to top: the steady alarm ring (its pulse is HTML over the map, see alarm-pulse.ts), heading
+ * arrows, markers, labels, clusters.
+ */
+export function vehicleLayers(phone = false): LayerSpecification[] {
   const source = VEHICLE_SOURCE;
   return [
     {
-      id: LAYER.pulse,
+      id: LAYER.alarmRing,
       type: 'circle',
       source,
       filter: ['all', single, ['==', ['get', 'alarm'], 1]],
@@ -83,13 +94,19 @@ export function vehicleLayers(): LayerSpecification[] {
       type: 'symbol',
       source,
       filter: single,
-      minzoom: LABEL_MIN_ZOOM,
+      minzoom: labelMinZoom(phone),
       layout: {
         'icon-image': ['get', 'label'],
         'icon-anchor': 'top',
         'icon-offset': [0, MARKER_SIZE / 2 - 1],
         'icon-padding': 1,
         'symbol-sort-key': ['-', 10, ['get', 'rank']],
+      },
+      // The selected vehicle's label is the selection overlay's (always shown, under its ring):
+      // hidden here, not filtered out, so it still keeps its neighbours' labels off it, and
+      // selecting re-cuts no tiles.
+      paint: {
+        'icon-opacity': ['case', ['boolean', ['feature-state', SELECTED_STATE], false], 0, 1],
       },
     },
     {

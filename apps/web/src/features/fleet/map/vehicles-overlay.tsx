@@ -7,6 +7,7 @@ import { usePanelFailure } from '../../../shared/ui/panel-boundary.tsx';
 import { subscribeVehicles } from '../hooks/vehicle-stream.ts';
 import { type Vehicle, type VehicleFilter, vehiclesInFilter } from '../hooks/vehicle-rows.ts';
 import { createAlarmPulse } from './alarm-pulse.ts';
+import { clusterRadius } from './fleet-start.ts';
 import { cameraMs } from './motion.ts';
 import { redrawEveryMs } from './redraw.ts';
 import { SELECTION_MARKER_LAYER } from './selection-overlay.tsx';
@@ -24,6 +25,8 @@ export interface Crowd {
 interface VehiclesOverlayProps {
   siteId: number;
   filter: VehicleFilter;
+  /** A phone-sized map (tighter clusters, labels a zoom earlier), taken when the overlay mounts. */
+  phone: boolean;
   onPick(unitId: number): void;
   onCrowd(crowd: Crowd): void;
 }
@@ -39,22 +42,24 @@ const MAX_LEAVES = 200;
  * nothing: it owns the 'vehicles' source and its layers, and follows the cached vehicles outside
  * React, sending the map only what changed.
  */
-export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOverlayProps) {
+export function VehiclesOverlay({ siteId, filter, phone, onPick, onCrowd }: VehiclesOverlayProps) {
   const map = useMap();
   const queryClient = useQueryClient();
   const fail = usePanelFailure();
   const handlers = useRef({ onPick, onCrowd });
   handlers.current = { onPick, onCrowd };
   const filterRef = useRef(filter);
+  // Read once: a change would mean a new source and layers, re-added above the selection's.
+  const small = useRef(phone).current;
   const syncRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     installVehicleImages(map);
-    map.addSource(VEHICLE_SOURCE, vehicleSource());
-    const layers = vehicleLayers();
+    map.addSource(VEHICLE_SOURCE, vehicleSource(clusterRadius(small)));
+    const layers = vehicleLayers(small);
     for (const layer of layers) map.addLayer(layer);
     const source = map.getSource<GeoJSONSource>(VEHICLE_SOURCE);
-    const pulse = createAlarmPulse(map, LAYER.pulse);
+    const pulse = createAlarmPulse(map, LAYER.markers);
     let vehicles: Vehicle[] = [];
     let shown = new Map<number, VehicleFeature>();
     // Features of vehicle objects already seen (untouched vehicles keep their object across updates).
@@ -100,7 +105,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
             if (behind && !stopped) window.requestAnimationFrame(() => !stopped && sync());
           });
       }
-      pulse.set(features.some((f) => f.properties.alarm === 1));
+      pulse.set(features.filter((f) => f.properties.alarm === 1));
     };
     // The clock moves vehicles into stale-ness without an update: rebuild every feature now and then.
     const resyncAll = () => {
@@ -177,7 +182,7 @@ export function VehiclesOverlay({ siteId, filter, onPick, onCrowd }: VehiclesOve
         VEHICLE_SOURCE,
       );
     };
-  }, [map, queryClient, siteId, fail]);
+  }, [map, queryClient, siteId, fail, small]);
 
   useEffect(() => {
     filterRef.current = filter;

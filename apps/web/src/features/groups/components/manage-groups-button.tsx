@@ -3,9 +3,10 @@ import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { GroupEditorModal, type ListedGroup } from './group-editor-modal.tsx';
+import type { ListedGroup } from './group-editor.tsx';
+import { GroupManagerModal } from './group-manager-modal.tsx';
 
-/** Beside the vehicle list's group selector: opens the group editor on the group shown, or a new one. */
+/** Beside the vehicle list's group selector: opens the group manager on the list of the site's groups. */
 export function ManageGroupsButton({ groups, view }: { groups: ListedGroup[]; view: 'all' | number }) {
   const { t } = useTranslation();
   const siteId = useSessionUser()?.siteid ?? null;
@@ -24,7 +25,7 @@ export function ManageGroupsButton({ groups, view }: { groups: ListedGroup[]; vi
       >
         <IconUsersGroup size={16} aria-hidden />
       </ActionIcon>
-      {open && <GroupEditorModal siteId={siteId} groups={groups} initialId={view === 'all' ? null : view} onClose={() => setOpen(false)} />}
+      {open && <GroupManagerModal siteId={siteId} groups={groups} shownId={view === 'all' ? null : view} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { UnitSystem } from '@fleet/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ const ROW_ESTIMATE_PX = 53;
 interface PlacesListProps extends PoiRowActions {
   places: readonly Poi[];
   busyId: number | undefined;
+  system: UnitSystem;
 }
 
 /** The places in name order; each row flies the map there, toggles showonmap, edits or deletes. */
@@ -20,18 +22,18 @@ export function PlacesList(props: PlacesListProps) {
   return props.places.length >= VIRTUAL_FROM ? <VirtualPlacesList {...props} /> : <WholePlacesList {...props} />;
 }
 
-function WholePlacesList({ places, busyId, ...actions }: PlacesListProps) {
+function WholePlacesList({ places, busyId, system, ...actions }: PlacesListProps) {
   const { t } = useTranslation();
   return (
     <ul className={classes.list} aria-label={t('poi.listLabel')}>
       {places.map((poi) => (
-        <PoiRow key={poi.id} poi={poi} busy={busyId === poi.id} {...actions} />
+        <PoiRow key={poi.id} poi={poi} busy={busyId === poi.id} system={system} {...actions} />
       ))}
     </ul>
   );
 }
 
-function VirtualPlacesList({ places, busyId, ...actions }: PlacesListProps) {
+function VirtualPlacesList({ places, busyId, system, ...actions }: PlacesListProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -52,6 +54,7 @@ function VirtualPlacesList({ places, busyId, ...actions }: PlacesListProps) {
               key={poi.id}
               poi={poi}
               busy={busyId === poi.id}
+              system={system}
               {...actions}
               placed={{ index: item.index, of: places.length, top: item.start, measure: virtualizer.measureElement }}
             />

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircle, IconPolygon, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnitSystem } from '../../../shared/format/use-units.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { ListSkeletonLite } from './list-skeleton-lite.tsx';
 import { usePoiList } from '../api/poi-list.ts';
@@ -29,6 +30,7 @@ export function PlacesPanel({ siteId }: { siteId: number }) {
   const save = useSavePoi(siteId);
   const remove = useDeletePoi(siteId);
   const [search, setSearch] = useState('');
+  const system = useUnitSystem();
   // A draft belongs to this panel: leaving it (another tab, another site) drops the drawing.
   useEffect(() => () => setPoiState({ draft: null }), []);
 
@@ -83,7 +85,7 @@ export function PlacesPanel({ siteId }: { siteId: number }) {
           {search.trim() ? t('poi.noMatch', { query: search.trim() }) : t('poi.empty')}
         </Text>
       )}
-      {shown.length > 0 && <PlacesList places={shown} busyId={busyId} {...actions} />}
+      {shown.length > 0 && <PlacesList places={shown} busyId={busyId} system={system} {...actions} />}
     </div>
   );
 }

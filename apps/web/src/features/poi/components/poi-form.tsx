@@ -1,5 +1,7 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatRadius } from '../../../shared/format/units.ts';
+import { useUnitSystem } from '../../../shared/format/use-units.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { useSavePoi } from '../api/poi-mutations.ts';
 import { draftBody, draftProblems, finishPolygon, type PoiDraft, RADIUS_LIMITS } from '../model/poi-draft.ts';
@@ -10,6 +12,7 @@ import { setPoiState, updateDraft } from '../model/poi-store.ts';
 export function PoiForm({ siteId, draft }: { siteId: number; draft: PoiDraft }) {
   const { t } = useTranslation();
   const save = useSavePoi(siteId);
+  const system = useUnitSystem();
   const problems = draftProblems(draft);
   const set = (change: Partial<PoiDraft>) => updateDraft((d) => ({ ...d, ...change }));
   const close = () => setPoiState({ draft: null });
@@ -45,6 +48,8 @@ export function PoiForm({ siteId, draft }: { siteId: number; draft: PoiDraft }) 
           step={50}
           onChange={(v) => set({ radius: typeof v === 'number' ? v : Number.NaN })}
           error={problems.includes('radius') ? t('poi.radiusRange') : undefined}
+          // Radii are typed in metres everywhere; an imperial site also reads them in its own unit.
+          description={system === 'imperial' && !problems.includes('radius') ? t('poi.radiusIs', { radius: formatRadius(draft.radius, system) }) : undefined}
         />
       )}
       {draft.mode === 2 && (

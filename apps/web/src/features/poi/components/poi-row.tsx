@@ -1,7 +1,9 @@
+import type { UnitSystem } from '@fleet/shared';
 import { ActionIcon, Badge, Button, Group, Switch } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRadius } from '../../../shared/format/units.ts';
 import type { Poi } from '../model/poi-shapes.ts';
 import classes from './poi.module.css';
 
@@ -16,12 +18,17 @@ export interface PoiRowActions {
 interface PoiRowProps extends PoiRowActions {
   poi: Poi;
   busy: boolean;
+  /** The site's unit system: a circle's radius reads '900 m' or '984 yd'. */
+  system: UnitSystem;
   /** In a virtual list: the row's place, the total (for screen readers) and the measurer. */
   placed?: { index: number; of: number; top: number; measure(el: HTMLLIElement | null): void };
 }
 
-/** One place: name and kind (click flies the map there), its showonmap switch, edit and delete. */
-export const PoiRow = memo(function PoiRow({ poi, busy, placed, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
+/**
+ * One place: name and kind (click flies the map there), its showonmap switch and Edit, and Delete
+ * set apart from them after a divider (it asks first). On a phone every action is a 44 px target.
+ */
+export const PoiRow = memo(function PoiRow({ poi, busy, system, placed, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   // The switch follows the hand at once: the list's own optimistic change lands only after the
@@ -46,28 +53,30 @@ export const PoiRow = memo(function PoiRow({ poi, busy, placed, onFocus, onShowO
       <button type="button" className={classes.name} onClick={() => onFocus(poi)} title={t('poi.flyTo', { name: poi.name })}>
         <div className={classes.title}>{poi.name}</div>
         <Group gap={4} mt={2}>
-          <Badge size="xs" variant="light" color="gray">
-            {poi.mode === 1 ? t('poi.kindCircle', { radius: poi.radius ?? 0 }) : t('poi.kindPolygon')}
+          {/* Badges upper-case their text by default: unit symbols stay as written ('900 m', never '900 M'). */}
+          <Badge size="xs" variant="light" color="gray" tt="none" data-testid="poi-kind">
+            {poi.mode === 1 ? t('poi.kindCircle', { radius: formatRadius(poi.radius, system) }) : t('poi.kindPolygon')}
           </Badge>
           {poi.geofence && (
-            <Badge size="xs" variant="light" color="pink">
+            <Badge size="xs" variant="light" color="pink" tt="none">
               {t('poi.geofence')}
             </Badge>
           )}
         </Group>
       </button>
       {confirming ? (
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" color="red" onClick={() => onDelete(poi)} loading={busy}>
-            {t('poi.confirmDelete')}
-          </Button>
-          <Button size="compact-xs" variant="default" onClick={() => setConfirming(false)}>
+        <Group gap={6} wrap="nowrap" className={classes.actions}>
+          <Button size="compact-xs" variant="default" className={classes.target} onClick={() => setConfirming(false)}>
             {t('poi.cancel')}
+          </Button>
+          <Button size="compact-xs" color="red" className={classes.target} onClick={() => onDelete(poi)} loading={busy}>
+            {t('poi.confirmDelete')}
           </Button>
         </Group>
       ) : (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" className={classes.actions}>
           <Switch
+            classNames={{ body: classes.switchTarget }}
             size="xs"
             checked={switched ?? poi.showonmap}
             disabled={busy}
@@ -78,10 +87,11 @@ export const PoiRow = memo(function PoiRow({ poi, busy, placed, onFocus, onShowO
             }}
             aria-label={t('poi.showOnMapOf', { name: poi.name })}
           />
-          <ActionIcon variant="subtle" size="sm" onClick={() => onEdit(poi)} aria-label={t('poi.editOf', { name: poi.name })}>
+          <ActionIcon variant="subtle" size="md" className={classes.target} onClick={() => onEdit(poi)} aria-label={t('poi.editOf', { name: poi.name })}>
             <IconPencil size={15} aria-hidden />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red" size="sm" onClick={() => setConfirming(true)} aria-label={t('poi.deleteOf', { name: poi.name })}>
+          <span className={classes.apart} aria-hidden />
+          <ActionIcon variant="subtle" color="red" size="md" className={classes.target} onClick={() => setConfirming(true)} aria-label={t('poi.deleteOf', { name: poi.name })}>
             <IconTrash size={15} aria-hidden />
           </ActionIcon>
         </Group>

@@ -1,38 +1,49 @@
-import { Button, Modal, Select, Stack } from '@mantine/core';
-import { IconBuildingWarehouse, IconChevronDown } from '@tabler/icons-react';
+import { Modal, Stack, Select, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { companiesQuery } from '../api/tenancy-api.ts';
+import classes from './site-switcher.module.css';
 import { SiteList } from './site-list.tsx';
 
-/** Header control for users with more than one site: customer, then site, then pick. */
+/**
+ * The header's site name. For users with more than one site it is the switcher itself: a button with
+ * the site's full name (wrapping to a second line on a phone rather than cut to "Lee…") that opens the
+ * customer-then-site picker; for everyone else it is the plain name.
+ */
 export function SiteSwitcher() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [opened, setOpened] = useState(false);
   const companies = useQuery({ ...companiesQuery, enabled: Boolean(user), retry: false });
   const [companyId, setCompanyId] = useState<number | null>(null);
+  if (!user) return null;
 
+  const siteName = user.sitename || t('shell.noSite');
+  const name = (
+    <Text component="span" size="sm" c="dark.6" className={classes.name} data-testid="site-name" title={siteName}>
+      {user.sitename}
+    </Text>
+  );
   const list = companies.data ?? [];
   const totalSites = list.reduce((n, c) => n + c.sites, 0);
-  if (!user || totalSites <= 1) return null;
+  if (totalSites <= 1) return name;
 
   const selected = companyId ?? user.customerid ?? list[0]?.companyid ?? null;
   return (
     <>
-      <Button
-        variant="default"
-        size="compact-sm"
-        leftSection={<IconBuildingWarehouse size={16} aria-hidden />}
-        rightSection={<IconChevronDown size={14} aria-hidden />}
+      <UnstyledButton
+        className={classes.button}
         onClick={() => setOpened(true)}
         aria-haspopup="dialog"
-        maw={260}
+        aria-label={t('switcher.buttonFor', { site: siteName })}
+        data-testid="site-switcher"
       >
-        {t('switcher.button')}
-      </Button>
+        {name}
+        <IconChevronDown size={16} aria-hidden className={classes.chevron} />
+      </UnstyledButton>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('switcher.title')} size="md">
         <Stack gap="md">
           {list.length > 1 && (

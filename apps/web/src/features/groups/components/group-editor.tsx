@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,26 +17,25 @@ export interface ListedGroup {
   units: number[];
 }
 
-interface GroupEditorModalProps {
+interface GroupEditorProps {
   siteId: number;
   /** The groups the site lists (those holding vehicles). */
   groups: ListedGroup[];
-  /** The group to open on, or null for a new one. */
-  initialId: number | null;
-  onClose(): void;
+  /** The group to change, or null for a new one. */
+  editing: ListedGroup | null;
+  /** Back to the list of groups, nothing saved. */
+  onBack(): void;
+  /** Saved: the manager closes (the fleet page shows the group). */
+  onDone(): void;
 }
 
-/** Create a group, or change or empty a listed one, by ticking the site's vehicles. */
-export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEditorModalProps) {
+/** Inside the group manager: create a group, or change or empty a listed one, by ticking the site's vehicles. */
+export function GroupEditor({ siteId, groups, editing, onBack, onDone }: GroupEditorProps) {
   const { t } = useTranslation();
   const vehicles = useQuery(groupVehiclesQuery(siteId));
   const save = useSaveGroup(siteId);
-  // A phone gets the whole screen: the checklist is the point of the dialog.
-  const phone = useMediaQuery('(max-width: 36em)');
-  const start = groups.find((g) => g.id === initialId) ?? null;
-  const [editing, setEditing] = useState<ListedGroup | null>(start);
   const [name, setName] = useState('');
-  const [units, setUnits] = useState<ReadonlySet<number>>(() => new Set(start?.units ?? []));
+  const [units, setUnits] = useState<ReadonlySet<number>>(() => new Set(editing?.units ?? []));
   const [search, setSearch] = useState('');
   const [tried, setTried] = useState(false);
   const [confirmEmpty, setConfirmEmpty] = useState(false);
@@ -47,15 +45,6 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
   const draft = { id: editing?.id ?? null, name: editing?.name ?? name, units };
   const problem = draftProblem(draft, groups);
   const diff = editing ? changes(editing.units, units) : null;
-
-  const pick = (value: string) => {
-    const g = groups.find((x) => String(x.id) === value) ?? null;
-    setEditing(g);
-    setUnits(new Set(g?.units ?? []));
-    setTried(false);
-    setConfirmEmpty(false);
-    save.reset();
-  };
 
   const submit = (chosen: ReadonlySet<number>) => {
     setTried(true);
@@ -74,14 +63,13 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
           // Show the group just saved; an emptied group is no longer listed, so back to all vehicles.
           if (toSave.length > 0) showGroupOnFleet(id);
           else dropGroupFromFleet(id);
-          onClose();
+          onDone();
         },
       },
     );
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('groups.title')} size="lg" fullScreen={phone} transitionProps={{ duration: 0 }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -90,13 +78,17 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
         noValidate
       >
         <Stack gap="sm">
-          <NativeSelect
-            label={t('groups.which')}
-            value={editing ? String(editing.id) : 'new'}
-            onChange={(e) => pick(e.currentTarget.value)}
-            data={[{ value: 'new', label: t('groups.newGroup') }, ...groups.map((g) => ({ value: String(g.id), label: `${g.name} (${g.units.length})` }))]}
-            size="sm"
-          />
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Anchor component="button" type="button" size="sm" onClick={onBack}>
+              <Group gap={4} wrap="nowrap">
+                <IconArrowLeft size={14} aria-hidden />
+                {t('groups.backToList')}
+              </Group>
+            </Anchor>
+            <Text size="sm" fw={600} truncate>
+              {editing ? t('groups.editing', { name: editing.name }) : t('groups.newTitle')}
+            </Text>
+          </Group>
           {!editing && (
             <TextInput
               label={t('groups.name')}
@@ -177,7 +169,7 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
                 )}
               </div>
               <Group gap="xs">
-                <Button variant="default" size="sm" onClick={onClose} disabled={save.isPending}>
+                <Button variant="default" size="sm" onClick={onBack} disabled={save.isPending}>
                   {t('groups.cancel')}
                 </Button>
                 <Button type="submit" size="sm" loading={save.isPending} disabled={!all}>
@@ -188,6 +180,5 @@ export function GroupEditorModal({ siteId, groups, initialId, onClose }: GroupEd
           )}
         </Stack>
       </form>
-    </Modal>
   );
 }
