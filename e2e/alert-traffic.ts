@@ -8,11 +8,26 @@ import { apiGet, reportAsDevice } from './support.ts';
 export interface Unit { unitid: number; deviceid: string; registration: string; unittype: number; siteid: number }
 export interface AlertRecord { aid: number; uid: number; vehicle: string; kind: string; detail: string; cleared: string | null }
 
+let last = 0;
 let seq = 0;
+/**
+ * A device time for the next record: a second ago, and always later than the last one this file
+ * made. The server ignores a position older than the unit's latest for its geofence memory, and
+ * the test files drive the same demo vans one after another, so each file's times must run on
+ * from the previous file's: the wall clock does that, where a counter from a fixed offset
+ * (now - 5 min + n s) ran ahead of it in a file that sent records quickly and left the next file's
+ * positions in the past (their geofence entries were never raised).
+ */
+function deviceTime(daysAgo: number): number {
+  if (daysAgo > 0) return Date.now() - daysAgo * 86_400_000 + ++seq;
+  last = Math.max(Date.now() - 1000, last + 1);
+  return last;
+}
+
 /** A position now-ish (each later than the last, or `daysAgo` days back), ignition on, panic as given. */
 export function position(lat: number, lon: number, panic = 0, ignition = 1, daysAgo = 0): AvlRecord {
   return {
-    timestampMs: Date.now() - daysAgo * 86_400_000 - 300_000 + ++seq * 1000, priority: panic ? 2 : 0, longitude: lon, latitude: lat, altitude: 50, angle: 0,
+    timestampMs: deviceTime(daysAgo), priority: panic ? 2 : 0, longitude: lon, latitude: lat, altitude: 50, angle: 0,
     satellites: 10, speedKmh: 20, eventIoId: 0,
     io: new Map([[239, { size: 1, value: ignition }], [2, { size: 1, value: panic }]]), ioVariable: new Map(),
   };
