@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/i18n.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadAllStrings } from '../../i18n/i18n.ts';
 import { alarmCauseText } from './alarm-cause.ts';
 
 const t = i18n.t.bind(i18n);
+// Only the startup sections are bundled with i18n.ts; the alarm texts come with the rest.
+beforeAll(() => loadAllStrings());
 const cause = (kind: string, event: string, poi = '', detail = '') => alarmCauseText({ kind, event, poi, detail }, t);
 
 describe('alarmCauseText', () => {
