@@ -82,15 +82,19 @@ describe('clearing an alert in one browser', () => {
     const [lat, lon] = (fence as string).split(',').map(Number) as [number, number];
     await reportAsDevice(unit.deviceid, [position(54.6, -2.6), position(lat, lon)]);
 
-    const clearButton = (page: Page) => page.getByRole('button', { name: `Clear alert for ${unit.registration}` });
-    await expect.poll(() => clearButton(first).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => clearButton(second).count(), { timeout: 15_000 }).toBe(1);
+    // Clearing is in the banner's drawer and asks first; the other browser's banner line goes.
+    const line = (page: Page) => page.getByRole('region', { name: 'Geofence alerts' });
+    await expect.poll(() => line(first).textContent(), { timeout: 15_000 }).toContain(unit.registration);
+    await expect.poll(() => line(second).textContent(), { timeout: 15_000 }).toContain(unit.registration);
     // The other browser cannot ask dashalerts again: only the push can take its line away.
     await offline(second, async () => {
-      await clearButton(first).click();
-      await expect.poll(() => clearButton(first).count(), { timeout: 10_000 }).toBe(0);
-      await expect.poll(() => clearButton(second).count(), { timeout: 10_000 }).toBe(0);
+      await line(first).getByRole('button', { name: /^(\+\d+ more|Details) zone alerts$/ }).click();
+      await first.getByRole('button', { name: new RegExp(`Clear .*zone alerts? of ${unit.registration} for everyone`) }).click();
+      await first.getByRole('button', { name: /^Clear (the alert|\d+ alerts)$/ }).click();
+      await expect.poll(() => line(first).textContent(), { timeout: 10_000 }).not.toContain(unit.registration);
+      await expect.poll(() => line(second).textContent(), { timeout: 10_000 }).not.toContain(unit.registration);
     });
+    await first.keyboard.press('Escape');
   });
 
   it('removes an acknowledged panic from the other browser, and closes its open confirm, without a reload', async () => {

@@ -50,9 +50,10 @@ describe('alerts from device traffic', () => {
     expect(fence).toBeDefined();
     const [lat, lon] = (fence as { gp: string }).gp.split(',').map(Number) as [number, number];
     await reportAsDevice(unit.deviceid, [position(54.6, -2.6), position(lat, lon)]);
-    const banner = page.getByRole('status', { name: /geofence/i });
+    // One line at a fixed height: the latest alert (registration, HH:mm, the spec's text).
+    const banner = page.getByRole('region', { name: 'Geofence alerts' });
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain(unit.registration);
-    expect(await banner.textContent()).toContain('Asset Geofence Alert');
+    expect(await banner.getByRole('status').textContent()).toMatch(new RegExp(`^${unit.registration} \\d\\d:\\d\\d Asset Geofence Alert`));
   });
 
   it('shows a panic and acknowledges it through the confirm', async () => {

@@ -107,12 +107,6 @@ async function shareOf(page: Page, colour: Rgb): Promise<number> {
 }
 
 const frame = (page: Page) => page.locator('[data-basemap]');
-/**
- * The shell's site drawer (an aria-label without a role) and the active menu item's contrast are
- * issue 10's item 9, mended beside this work; this file checks the map's own states.
- */
-const SHELL = { exclude: ['.mantine-Drawer-root', '.mantine-NavLink-root'] };
-
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
@@ -133,7 +127,7 @@ describe('basemap when the style host does not answer', () => {
     await expect.poll(() => shareOf(page, LAND), { timeout: 20_000 }).toBeGreaterThan(0.2);
     expect(await frame(page).getAttribute('data-basemap')).toBe('street-failed');
     await page.getByText('Bundled low-detail basemap', { exact: false }).first().waitFor();
-    await expectAccessible(page, 'fleet, desktop, street map not loaded', SHELL);
+    await expectAccessible(page, 'fleet, desktop, street map not loaded');
     expect(pageErrors).toEqual([]);
   });
 
@@ -153,7 +147,7 @@ describe('basemap when the style host does not answer', () => {
       // ... and the note once it is.
       await page.getByText(NOTE).waitFor({ timeout: 10_000 });
       expect(await frame(page).getAttribute('data-basemap')).toBe('street-failed');
-      await expectAccessible(page, 'fleet, phone, street map not loaded', SHELL);
+      await expectAccessible(page, 'fleet, phone, street map not loaded');
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
@@ -182,7 +176,7 @@ describe('basemap served from 127.0.0.1', () => {
     // The credit is the street style's own, the bundled one is gone.
     await page.getByText('Test street tiles').first().waitFor();
     expect(await page.getByText('Bundled low-detail basemap', { exact: false }).count()).toBe(0);
-    await expectAccessible(page, 'fleet, desktop, street map', SHELL);
+    await expectAccessible(page, 'fleet, desktop, street map');
 
     const satellite = page.getByRole('button', { name: 'Satellite' });
     await satellite.click();
@@ -207,7 +201,7 @@ describe('basemap served from 127.0.0.1', () => {
     const box = await info.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(44);
     expect(box?.height).toBeGreaterThanOrEqual(44);
-    await expectAccessible(page, 'fleet, phone, street map, map info folded', SHELL);
+    await expectAccessible(page, 'fleet, phone, street map, map info folded');
     // Keyboard: focus the button, open with Enter.
     await info.focus();
     await page.keyboard.press('Enter');
@@ -215,7 +209,7 @@ describe('basemap served from 127.0.0.1', () => {
     await panel.getByTestId('poi-legend').waitFor();
     await panel.getByText('Test street tiles').waitFor();
     expect(await page.getByRole('button', { name: 'Hide the map legend and credits' }).getAttribute('aria-expanded')).toBe('true');
-    await expectAccessible(page, 'fleet, phone, street map, map info open', SHELL);
+    await expectAccessible(page, 'fleet, phone, street map, map info open');
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
   });
@@ -240,7 +234,7 @@ describe('the Basemaps section of the configuration page', () => {
         await su.page.getByRole('link', { name: 'Open Basemaps' }).click();
         await su.page.getByLabel('Street map style URL').waitFor();
         await su.page.getByText(`In force now: http://127.0.0.1:${inject('mapStylePort')}/street.json`).waitFor();
-        await expectAccessible(su.page, `configuration, basemaps, ${size === PHONE ? 'phone' : 'desktop'}`, SHELL);
+        await expectAccessible(su.page, `configuration, basemaps, ${size === PHONE ? 'phone' : 'desktop'}`);
       }
       await su.page.getByLabel('Street map style URL').fill('tiles.example.com/style.json');
       await su.page.getByRole('button', { name: 'Save' }).click();

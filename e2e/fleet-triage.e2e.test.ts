@@ -132,10 +132,10 @@ describe('the triage list', () => {
 
     await row.getByRole('button', { name: `Details of ${car.registration}` }).click();
     const alarm = page.getByTestId('alarm-section');
-    await alarm.getByText('Vehicle Panic Alert Notification', { exact: true }).waitFor({ timeout: 15_000 });
+    await alarm.getByText('Panic button pressed', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await alarm.getByText(/^since \d\d:\d\d/).count()).toBe(1);
     // The map card says it too, in one line.
-    await page.getByTestId('map-card').getByText(/^Vehicle Panic Alert Notification · since \d\d:\d\d$/).waitFor();
+    await page.getByTestId('map-card').getByText(/^Panic button pressed · since \d\d:\d\d$/).waitFor();
     expect(await alarm.getByRole('link', { name: /^Open alert: / }).getAttribute('href')).toMatch(/^\/tabs\/tabs\/alerts\/panic\/\d+$/);
     await expectAccessible(page, 'fleet, vehicle in alarm, details');
 

@@ -9,6 +9,8 @@ let serial = 0;
 export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<string, unknown>)> = {
   // A new device each time, so every hostile registration reaches the insert (a second one would be 409).
   'POST /api/v1/addnewsiteunit': () => ({ siteid: 1, uid: `walker-${++serial}`, unittype: 1 }),
+  // At least one id (an empty list is refused).
+  'POST /api/v1/clearalerts': { aids: [1] },
   'POST /api/v1/login': { versionstring: 'DEV:231', user: 'ops@northway.example', pass: 'wrong-password' },
   'POST /api/v1/savepoi': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
   'POST /api/v1/savegeofence': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },

@@ -320,6 +320,8 @@ export const unitEventState = pgTable('unit_event_state', {
   faultCodes: text('fault_codes').array().notNull().default(sql`'{}'::text[]`),
   /** A Run Over was raised in the current ignition-on cycle. */
   runOver: boolean('run_over').notNull().default(false),
+  /** The day-part ('2026-11-23/after') of the last Run Over raised: at most one per day-part. */
+  runOverPart: text('run_over_part'),
   /** The last movement input reported (null: never), for asset movement alerts. */
   movement: boolean('movement'),
   lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }),

@@ -101,7 +101,7 @@ function idFor(s: Scope, x: Target): [Field, unknown] | null {
   if ('customer' in s) return [s.customer, x.customer];
   if ('unit' in s) return [s.unit, x.unit];
   if ('row' in s) {
-    const ids: Record<string, unknown> = { place: x.place, group: x.group, alert: x.alert, vehicle: [x.unit] };
+    const ids: Record<string, unknown> = { place: x.place, group: x.group, alert: x.alert, alerts: [x.alert], vehicle: [x.unit] };
     return [s.field, ids[s.row]];
   }
   return null;

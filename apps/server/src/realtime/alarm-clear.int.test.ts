@@ -39,8 +39,10 @@ async function open(user: SessionUser): Promise<Client> {
   return s;
 }
 
-const at = (lat: number, lon: number, panic = 0, ignition = 1) => {
+/** A report; `dayBefore` dates it a day earlier (another day-part, for a Run Over of its own). */
+const at = (lat: number, lon: number, panic = 0, ignition = 1, dayBefore = false) => {
   const r = record(++seq, { latitude: lat, longitude: lon });
+  if (dayBefore) r.timestampMs -= 86_400_000;
   r.io.set(2, { size: 1, value: panic });
   r.io.set(239, { size: 1, value: ignition });
   return r;
@@ -132,9 +134,10 @@ describe('clearing an alarm reaches every open browser of the site', () => {
 
   it('clearalert: a Run Over acknowledged is dropped everywhere; no vehicle update, it is not an alarm', async () => {
     await freshStart();
-    // Ignition off ends the ignition cycle; on again, on a Sunday morning outside the site's working
-    // hours (the test records' time), it is a Run Over.
-    expect(await device.send([at(...AWAY, 0, 0), at(...AWAY, 0, 1)])).toBe(2);
+    // Ignition off ends the ignition cycle; on again, on a Saturday morning outside the site's working
+    // hours, it is a Run Over. The day before the other reports' Sunday: a day-part of its own, as
+    // the other cases raise Run Overs on the Sunday (at most one per vehicle per day-part).
+    expect(await device.send([at(...AWAY, 0, 0, true), at(...AWAY, 0, 1, true)])).toBe(2);
     const [raisedRunover] = await raised(colleague, 'runover');
     const runover = (await t.call('GET', 'alertlist?list=runover&open=1', { token: ops.token })).json().alerts.find((a: { uid: number }) => a.uid === unit.id);
     expect(runover?.aid).toBe(raisedRunover?.aid);

@@ -54,6 +54,17 @@ export const clearVehicleAlarmBodySchema = z.strictObject({ uid: id });
 /** clearalert: acknowledges one open alert of any kind on the caller's sites (Run Over, for one). */
 export const clearAlertBodySchema = z.strictObject({ aid: id });
 
+/** At most this many alerts are cleared by one clearalerts call (the most a list shows). */
+export const MAX_CLEAR_ALERTS = 500;
+
+/**
+ * clearalerts: clears the listed open alerts of the session's current site together, or none
+ * (one of them missing, or a panic, which is acknowledged one by one).
+ */
+export const clearAlertsBodySchema = z.strictObject({
+  aids: z.array(id).min(1, 'name at least one alert').max(MAX_CLEAR_ALERTS, `at most ${MAX_CLEAR_ALERTS} alerts at a time`),
+});
+
 /** setserviceplan (administrators): a unit is due for service at a date, an odometer or engine hours. */
 export const servicePlanBodySchema = z.strictObject({
   uid: id,

@@ -24,7 +24,7 @@ function row(unitId: number, t: number, at: { lat: number; lon: number }, io: Ev
   return { id: String(nextId++), unit_id: unitId, t, ...at, io, flagged };
 }
 function memory(over: Partial<UnitMemory> = {}): UnitMemory {
-  return { panic: false, inside: [], faultCodes: [], runOver: false, movement: null, lastTime: NOON - 60_000, ...over };
+  return { panic: false, inside: [], faultCodes: [], runOver: false, runOverPart: null, movement: null, lastTime: NOON - 60_000, ...over };
 }
 const kinds = (r: ReturnType<typeof eventsOfBatch>) => r.alerts.map((a) => `${a.kind}/${a.event}${a.poiId ? `/${a.poiId}` : ''}`);
 
@@ -32,7 +32,7 @@ describe('eventsOfBatch: the alerts a window of the log raises', () => {
   it("sets a unit's memory from its first position without alerts (a vehicle parked in its depot raises nothing)", () => {
     const out = eventsOfBatch([row(1, NIGHT, IN, { 2: 1, 239: 1 })], units, new Map(), london, depot);
     expect(out.alerts).toEqual([]);
-    expect(out.memory.get(1)).toEqual({ panic: true, inside: [40], faultCodes: [], runOver: false, movement: null, lastTime: NIGHT });
+    expect(out.memory.get(1)).toEqual({ panic: true, inside: [40], faultCodes: [], runOver: false, runOverPart: null, movement: null, lastTime: NIGHT });
   });
 
   it('raises a panic when the input goes on, once, with the position it came with', () => {
@@ -60,12 +60,39 @@ describe('eventsOfBatch: the alerts a window of the log raises', () => {
     expect(out.memory.get(1)?.faultCodes).toEqual(['SPN 100 FMI 1']);
   });
 
-  it('raises a Run Over at the first ignition-on outside working hours of each ignition cycle only', () => {
+  it('raises a Run Over at the first ignition-on outside working hours, with the hours in words', () => {
+    const out = eventsOfBatch([row(1, NOON, OUT, { 239: 1 }), row(1, NIGHT, OUT, { 239: 1 }), row(1, NIGHT + 1000, OUT, { 239: 1 })],
+      units, new Map([[1, memory()]]), london, depot);
+    expect(out.alerts.filter((a) => a.kind === 'runover').map((a) => [a.happenedAt, a.detail]))
+      .toEqual([[new Date(NIGHT).toISOString(), 'Mon–Fri 06:00–18:00']]);
+    expect(out.memory.get(1)).toMatchObject({ runOver: true, runOverPart: '2026-11-23/after' });
+  });
+
+  it('raises at most one Run Over per vehicle per day-part, however often the ignition cycles', () => {
+    const cycles = [0, 1, 2, 3].flatMap((i) => [row(1, NIGHT + i * 600_000, OUT, { 239: 1 }), row(1, NIGHT + i * 600_000 + 60_000, OUT, { 239: 0 })]);
+    const out = eventsOfBatch(cycles, units, new Map([[1, memory()]]), london, depot);
+    expect(out.alerts.filter((a) => a.kind === 'runover')).toHaveLength(1);
+  });
+
+  it('remembers the day-part across batches (the saved memory), so a later batch the same evening raises none', () => {
+    const saved = new Map([[1, memory({ runOverPart: '2026-11-23/after', lastTime: NIGHT - 60_000 })]]);
+    const out = eventsOfBatch([row(1, NIGHT, OUT, { 239: 1 })], units, saved, london, depot);
+    expect(out.alerts).toEqual([]);
+    expect(out.memory.get(1)).toMatchObject({ runOver: true, runOverPart: '2026-11-23/after' });
+  });
+
+  it('raises again in the next day-part: the evening, then the next early morning after an ignition off', () => {
+    const early = Date.UTC(2026, 10, 24, 4); // Tuesday 04:00
     const out = eventsOfBatch([
-      row(1, NOON, OUT, { 239: 1 }), row(1, NIGHT, OUT, { 239: 1 }), row(1, NIGHT + 1000, OUT, { 239: 1 }),
-      row(1, NIGHT + 2000, OUT, { 239: 0 }), row(1, NIGHT + 3000, OUT, { 239: 1 }),
+      row(1, NIGHT, OUT, { 239: 1 }), row(1, NIGHT + 60_000, OUT, { 239: 0 }), row(1, early, OUT, { 239: 1 }),
     ], units, new Map([[1, memory()]]), london, depot);
-    expect(out.alerts.filter((a) => a.kind === 'runover').map((a) => a.happenedAt)).toEqual([new Date(NIGHT).toISOString(), new Date(NIGHT + 3000).toISOString()]);
+    expect(out.alerts.filter((a) => a.kind === 'runover').map((a) => a.happenedAt)).toEqual([new Date(NIGHT).toISOString(), new Date(early).toISOString()]);
+  });
+
+  it('raises one Run Over for a vehicle driven all night without turning off (one ignition cycle)', () => {
+    const early = Date.UTC(2026, 10, 24, 4);
+    const out = eventsOfBatch([row(1, NIGHT, OUT, { 239: 1 }), row(1, early, OUT, { 239: 1 })], units, new Map([[1, memory()]]), london, depot);
+    expect(out.alerts.filter((a) => a.kind === 'runover')).toHaveLength(1);
   });
 
   it('raises no Run Over for a site without known hours', () => {

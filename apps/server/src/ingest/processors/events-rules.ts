@@ -1,4 +1,6 @@
-import { assetLocationCode, isOutsideWorkingHours, locationCodeRaisesAlarm, type WorkingHours } from '@fleet/shared';
+import {
+  assetLocationCode, isOutsideWorkingHours, locationCodeRaisesAlarm, runOverDayPart, type WorkingHours, workingHoursText,
+} from '@fleet/shared';
 import { type GeofenceIndex, GeofenceTracker } from '../../modules/geofence/index.ts';
 import { isAssetUnit } from '../asset-movement.ts';
 import type { RaisedAlert } from '../ingest-events.ts';
@@ -24,8 +26,10 @@ export interface UnitMemory {
   /** Geofences the unit is inside, ascending. */
   inside: number[];
   faultCodes: string[];
-  /** A Run Over was raised in the current ignition cycle. */
+  /** The current ignition cycle was judged for a Run Over already (raised, or its day-part had one). */
   runOver: boolean;
+  /** The day-part of the last Run Over raised (runOverDayPart), null before the first. */
+  runOverPart: string | null;
   movement: boolean | null;
   /** The latest device time seen, ms. */
   lastTime: number | null;
@@ -48,7 +52,8 @@ export type PendingAlert = Omit<RaisedAlert, 'aid'> & { positionId: string };
  * - panic: the panic input going on;
  * - spn: fault codes not in the last list (the list is replaced when the position reports the input);
  * - runover: the first ignition-on position outside the site's working hours in an ignition cycle
- *   (ignition off ends the cycle);
+ *   (ignition off ends the cycle), and at most one per unit per day-part (runOverDayPart): a van
+ *   started ten times one evening raises one; its detail is the hours in words ('Mon–Fri 06:00–18:00');
  * - geofence/movement: an asset tracker starting to move (its location code is Asset Movement),
  *   a Zone alert without a POI;
  * - geofence/enter and exit: the GeofenceTracker's entries and exits against `geofences`.
@@ -78,7 +83,7 @@ export function eventsOfBatch(
     if (!m) {
       tracker.restore(r.unit_id, geofences.match(unit.siteId, r.lat, r.lon), r.t);
       memory.set(r.unit_id, {
-        panic: meaning.panic, inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, runOver: false, movement: meaning.movement, lastTime: r.t,
+        panic: meaning.panic, inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, runOver: false, runOverPart: null, movement: meaning.movement, lastTime: r.t,
       });
       continue;
     }
@@ -90,7 +95,11 @@ export function eventsOfBatch(
     if (meaning.ignition === false) m.runOver = false;
     const site = hours.get(unit.siteId);
     if (meaning.ignition === true && !m.runOver && site && isOutsideWorkingHours(r.t, site.tz, site.hours)) {
-      alerts.push({ ...base(), kind: 'runover', event: 'ignition', poiId: null, detail: '' });
+      const part = runOverDayPart(r.t, site.tz, site.hours);
+      if (part !== m.runOverPart) {
+        alerts.push({ ...base(), kind: 'runover', event: 'ignition', poiId: null, detail: workingHoursText(site.hours) });
+        m.runOverPart = part;
+      }
       m.runOver = true;
     }
     if (isAssetUnit(unit) && locationCodeRaisesAlarm(assetLocationCode(m.movement, meaning.movement))) {

@@ -63,6 +63,38 @@ export function alertsRepository(pool: pg.Pool) {
       return r.rows;
     },
 
+    /**
+     * Clears these alerts of the sites together, in one transaction: 'missing' (nothing changed)
+     * when one is not an alert there, 'panic' when one is a panic (acknowledged one by one), else
+     * the alerts it closed (those cleared already are left as they were).
+     */
+    async clearMany(siteIds: number[], ids: number[], userId: number): Promise<ClearedRow[] | 'missing' | 'panic'> {
+      const wanted = [...new Set(ids)];
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const found = await client.query<{ kind: string }>(
+          'SELECT kind FROM alerts WHERE id = ANY($1::bigint[]) AND site_id = ANY($2::int[]) FOR UPDATE', [wanted, siteIds]);
+        let refusal: 'missing' | 'panic' | null = null;
+        if (found.rows.length !== wanted.length) refusal = 'missing';
+        else if (found.rows.some((r) => r.kind === 'panic')) refusal = 'panic';
+        if (refusal) {
+          await client.query('ROLLBACK');
+          return refusal;
+        }
+        const r = await client.query<ClearedRow>(`UPDATE alerts SET cleared_at = now(), cleared_by = $3
+          WHERE id = ANY($1::bigint[]) AND site_id = ANY($2::int[]) AND cleared_at IS NULL RETURNING id::text, kind, unit_id, site_id`,
+          [wanted, siteIds, userId]);
+        await client.query('COMMIT');
+        return r.rows;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
     /** Which of these units have an open alarm (alarm.ts). */
     async alarmedUnits(unitIds: number[]): Promise<Set<number>> {
       const r = await pool.query<{ unit_id: number }>(

@@ -1,9 +1,9 @@
 import {
-  alertListAnswerSchema, alertListQuerySchema, clearAlertBodySchema, clearPanicBodySchema, clearVehicleAlarmBodySchema, dashAlertsAnswerSchema,
+  alertListAnswerSchema, alertListQuerySchema, clearAlertBodySchema, clearAlertsBodySchema, clearPanicBodySchema, clearVehicleAlarmBodySchema, dashAlertsAnswerSchema,
   plainSuccessSchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/caller.ts';
 import { scopedOf, type AccessRule } from '../../plugins/access.ts';
 import { dueReasons, type SiteRepository } from '../site/index.ts';
@@ -120,6 +120,17 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearOne(caller.siteIds, null, request.body.aid, caller.user.id), 'alert');
+  });
+
+  app.post('/clearalerts', {
+    schema: { ...tag, summary: 'Clear several open alerts of the current site together (not panics), or none', body: clearAlertsBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: session(currentSiteView, { row: 'alerts', field: 'body.aids', within: 'current site', missing: 'alert' }) },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const result = await repo.clearMany(sitesOf(request), request.body.aids, caller.user.id);
+    if (result === 'missing') throw notFound('alert');
+    if (result === 'panic') throw badRequest('Panic alerts are acknowledged one by one: leave them out.');
+    return cleared(result, 'alert');
   });
 
   app.post('/clearspnalarm', {

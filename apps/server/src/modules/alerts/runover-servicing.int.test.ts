@@ -9,8 +9,10 @@ let admin: SessionUser;
 let unit: { id: number; device_id: string };
 let device: TestDevice;
 let seq = 0;
-const pos = (ign: number) => {
+/** A position with the ignition on or off; `dayAfter` moves it one day on (another day-part). */
+const pos = (ign: number, dayAfter = false) => {
   const r = record(++seq, { latitude: 54.5, longitude: -2.5 });
+  if (dayAfter) r.timestampMs += 86_400_000;
   r.io.set(239, { size: 1, value: ign });
   return r;
 };
@@ -31,17 +33,25 @@ afterAll(async () => {
 });
 
 describe('Run Over', () => {
-  it('raises one alert per ignition cycle that runs outside the working hours', async () => {
-    // No working days: every moment is outside the hours.
+  it('raises one alert per day-part outside the working hours, however often the ignition cycles (memory kept between batches)', async () => {
+    // No working days: every moment is outside the hours, and each day is one day-part.
     expect((await t.call('POST', 'setworkinghours', { token: admin.token, body: { days: [], start: '06:00', end: '18:00' } })).json().ok).toBe(1);
     await device.send([pos(0)]); // first position: memory only
     await device.send([pos(1), pos(1)]);
     await settle();
     expect((await dash()).counts.runover).toBe(1);
+    // Another ignition cycle the same day, in a later batch: the stored day-part holds it back.
     await device.send([pos(0)]);
     await device.send([pos(1)]);
     await settle();
+    expect((await dash()).counts.runover).toBe(1);
+    // The next day is another day-part.
+    await device.send([pos(0, true)]);
+    await device.send([pos(1, true)]);
+    await settle();
     expect((await dash()).counts.runover).toBe(2);
+    const [latest] = (await t.call('GET', 'alertlist?list=runover&open=1', { token: admin.token })).json().alerts;
+    expect(latest.detail).toBe('no working days');
   });
 
   it('raises nothing inside the working hours, and is cleared with clearalert', async () => {

@@ -1,7 +1,7 @@
 import {
   alertListAnswerSchema,
   type alertRecordSchema,
-  clearAlertBodySchema, clearPanicBodySchema,
+  clearAlertBodySchema, clearAlertsBodySchema, clearPanicBodySchema,
   clearVehicleAlarmBodySchema,
   dashAlertsAnswerSchema,
   plainSuccessSchema,
@@ -74,4 +74,9 @@ export function clearSpnAlarm(uid: number) {
 /** Acknowledges one alert by id (used for Run Over alerts). */
 export function clearAlert(aid: number) {
   return api.post('clearalert', plainSuccessSchema, clearAlertBodySchema.parse({ aid }));
+}
+
+/** Clears these open alerts of the current site together, or none (clearalerts; never panics). */
+export function clearAlertsByIds(aids: readonly number[]) {
+  return api.post('clearalerts', plainSuccessSchema, clearAlertsBodySchema.parse({ aids }));
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertRecord } from '../api/alerts-api.ts';
 import type { BuiltAlertList } from '../hooks/alert-categories.ts';
-import { clearGeofenceAlert, clearRunOver, clearSpnAlerts } from '../hooks/clear-alerts.ts';
+import { formatHHmm } from '../../../shared/format/time.ts';
+import { clearListedAlerts } from '../hooks/clear-alerts.ts';
 import type { PanicToAcknowledge } from './panic-ack-modal.tsx';
 
 interface AlertClearButtonProps {
@@ -13,12 +14,12 @@ interface AlertClearButtonProps {
   /** Panics are acknowledged through the spec's confirmation, which the page owns. */
   onAcknowledge(panic: PanicToAcknowledge): void;
   size?: 'compact-sm' | 'sm';
+  /** A touch-sized target (the phone's cards): at least 44 px high. */
+  touch?: boolean;
 }
 
-const CLEAR_LABEL = { zone: 'alertList.clearZoneFor', spn: 'alertList.clearSpnFor', runover: 'alertList.clearRunOverFor' } as const;
-
-/** A panic is acknowledged one by one; zone and SPN alerts are cleared per vehicle (the server's calls). */
-export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-sm' }: AlertClearButtonProps) {
+/** A panic is acknowledged one by one (the spec's confirm); any other open alert is cleared by itself, for everyone. */
+export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-sm', touch = false }: AlertClearButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   if (list === 'servicing') return null;
@@ -27,7 +28,8 @@ export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-s
       <Button
         size={size}
         variant="light"
-        color="red"
+        color="red.9"
+        mih={touch ? 44 : undefined}
         leftSection={<IconCheck size={14} aria-hidden />}
         aria-label={t('alerts.acknowledgeFor', { vehicle: alert.vehicle })}
         onClick={() => onAcknowledge({ aid: alert.aid, vehicle: alert.vehicle })}
@@ -39,21 +41,21 @@ export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-s
   const clear = async () => {
     setBusy(true);
     try {
-      if (list === 'zone') await clearGeofenceAlert(alert.uid, alert.vehicle);
-      else if (list === 'runover') await clearRunOver(alert.aid, alert.vehicle);
-      else await clearSpnAlerts(alert.uid, alert.vehicle);
+      await clearListedAlerts([alert.aid]);
     } finally {
       setBusy(false);
     }
   };
+  const label = t('alertList.clearOne', { vehicle: alert.vehicle, time: formatHHmm(alert.updated) });
   return (
     <Button
       size={size}
       variant="default"
+      mih={touch ? 44 : undefined}
       leftSection={<IconX size={14} aria-hidden />}
       loading={busy}
-      aria-label={t(CLEAR_LABEL[list], { vehicle: alert.vehicle })}
-      title={t(CLEAR_LABEL[list], { vehicle: alert.vehicle })}
+      aria-label={label}
+      title={label}
       onClick={() => void clear()}
     >
       {t('alertList.clear')}

@@ -11,6 +11,7 @@ import { type AlertRecord, alertRecordQuery } from '../api/alerts-api.ts';
 import type { BuiltAlertList } from '../hooks/alert-categories.ts';
 import { alertState } from '../hooks/alert-rows.ts';
 import { AlertClearButton } from './alert-clear-button.tsx';
+import { AlertMap, hasPosition } from './alert-map.tsx';
 import { AlertStateBadge, AlertTime, useAlertWhat } from './alert-text.tsx';
 import { CATEGORY_LOOK } from './category-look.ts';
 import classes from './alert-detail.module.css';
@@ -92,11 +93,14 @@ export function AlertDetail({ siteId, list, id, fromList, onClose, onAcknowledge
             </Fact>
             <Fact label={t('alertList.alertNumber')}>{alert.aid}</Fact>
           </dl>
+          {hasPosition(alert.lat, alert.lon) && (
+            <AlertMap lat={alert.lat} lon={alert.lon} color={CATEGORY_LOOK[list].color} />
+          )}
           <Group gap="xs">
             <Button
               component={Link}
               to={`/tabs/tabs/fleet/${alert.aid}/${alert.uid}`}
-              variant="light"
+              variant="default"
               size="compact-sm"
               leftSection={<IconMapPin size={14} aria-hidden />}
             >

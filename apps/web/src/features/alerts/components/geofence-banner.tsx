@@ -1,101 +1,81 @@
-import { ActionIcon, Alert, Anchor, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPinExclamation, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { formatFullDate, formatHHmm } from '../../../shared/format/time.ts';
-import { alertsPath } from '../hooks/alert-categories.ts';
-import { type GeofenceLine, geofenceLines } from '../hooks/alerts-state.ts';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { geofenceLines } from '../hooks/alerts-state.ts';
 import { useAlerts } from '../hooks/alerts-store.ts';
-import { clearGeofenceAlert } from '../hooks/clear-alerts.ts';
+import { hideAlerts, useHiddenAlerts } from '../hooks/hidden-alerts.ts';
+import { GeofenceDrawer } from './geofence-drawer.tsx';
+import { GeofenceWords } from './geofence-line.tsx';
+import classes from './geofence-banner.module.css';
 
-/** More vehicles than this fold away behind 'Show all', so the banner never buries the page. */
-const FOLDED_LINES = 3;
-const FOLDED_LINES_PHONE = 1;
-
-function GeofenceRow({ line }: { line: GeofenceLine }) {
-  const { t } = useTranslation();
-  const { latest } = line;
-  const zone = latest.poi || t('alerts.aZone');
-  const move =
-    latest.event === 'movement'
-      ? t('alerts.assetMoved')
-      : latest.event === 'exit'
-        ? t('alerts.geofenceLeft', { poi: zone })
-        : t('alerts.geofenceEntered', { poi: zone });
-  return (
-    <Group gap="sm" wrap="nowrap" justify="space-between" opacity={line.vehiclealarm ? 1 : 0.6}>
-      <Text size="sm" c="dark.8" style={{ minWidth: 0 }}>
-        <strong>{latest.registration}</strong>{' '}
-        <time dateTime={latest.updated} title={formatFullDate(latest.updated)}>
-          {formatHHmm(latest.updated)}
-        </time>{' '}
-        {t('alerts.geofenceText')}{' '}
-        <Text span size="xs" c="dimmed">
-          {move}
-          {line.count > 1 && ` · ${t('alerts.geofenceMore', { count: line.count - 1 })}`}
-        </Text>
-      </Text>
-      <ActionIcon
-        variant="subtle"
-        color="dark"
-        size="md"
-        loading={!line.vehiclealarm}
-        aria-label={t('alerts.clear', { registration: latest.registration })}
-        title={t('alerts.clear', { registration: latest.registration })}
-        onClick={() => void clearGeofenceAlert(line.unitid, latest.registration)}
-      >
-        <IconX size={16} aria-hidden />
-      </ActionIcon>
-    </Group>
-  );
-}
-
-/** The quieter banner (spec 2): one line per vehicle with geofence alerts (registration, HH:mm, text) and a clear button. */
+/**
+ * The quieter banner (spec 2), one line at a fixed height: the latest geofence alert (registration,
+ * HH:mm, 'Asset Geofence Alert') and how many others are open; the rest are in a drawer it opens.
+ * ✕ hides the line on this browser only; clearing (for everyone) is in the drawer and asks first.
+ * The shell gives it a fixed-height slot, so nothing on the page moves when alerts come and go.
+ */
 export function GeofenceBanner() {
   const { t } = useTranslation();
-  const { geofence } = useAlerts();
-  const [expanded, setExpanded] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
-  if (geofence.length === 0) return null;
-  const folded = phone ? FOLDED_LINES_PHONE : FOLDED_LINES;
-  const lines = geofenceLines(geofence);
-  const shown = expanded ? lines : lines.slice(0, folded);
+  const siteId = useSessionUser()?.siteid ?? null;
+  const { geofence, counts } = useAlerts();
+  const hidden = useHiddenAlerts(siteId);
+  const [open, setOpen] = useState(false);
+  const shown = geofence.filter((a) => !hidden.has(a.aid));
+  const hiddenCount = geofence.length - shown.length;
+  const latest = geofenceLines(shown)[0];
+  const others = shown.length - 1;
+  const hideLatest = () => {
+    if (!latest) return;
+    const ids = shown.filter((a) => a.unitid === latest.unitid).map((a) => a.aid);
+    hideAlerts(siteId, ids, new Set(geofence.map((a) => a.aid)));
+  };
+
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconMapPinExclamation aria-hidden />}
-      role="status"
-      aria-atomic={false}
-      aria-label={t('alerts.geofenceRegion')}
-      py={6}
-      mb="sm"
-      data-testid="geofence-banner"
-    >
-      <Stack gap={2}>
-        {shown.map((line) => (
-          <GeofenceRow key={line.unitid} line={line} />
-        ))}
-        <Group gap="md">
-          {lines.length > folded && (
-            <UnstyledButton
-              fz="xs"
-              fw={600}
-              c="orange.9"
-              td="underline"
-              aria-expanded={expanded}
-              onClick={() => setExpanded((e) => !e)}
-            >
-              {expanded ? t('alerts.showFewer') : t('alerts.showAll', { count: lines.length })}
-            </UnstyledButton>
-          )}
-          <Anchor component={Link} to={alertsPath('zone')} fz="xs" fw={600} c="orange.9">
-            {t('alerts.openZoneList')}
-          </Anchor>
-        </Group>
-      </Stack>
-    </Alert>
+    <section className={classes.strip} aria-label={t('alerts.geofenceRegion')} data-testid="geofence-banner" data-raised={latest ? true : undefined}>
+      <IconMapPinExclamation size={18} aria-hidden className={classes.icon} />
+      <div role="status" aria-atomic="true" className={classes.text}>
+        {latest ? (
+          <Text span size="sm" c="dark.8">
+            <GeofenceWords item={latest.latest} />
+          </Text>
+        ) : (
+          counts !== null && (
+            <Text span size="sm" c="dark.6">
+              {hiddenCount > 0 ? t('alerts.noneShown', { count: hiddenCount }) : t('alerts.noneOpen')}
+            </Text>
+          )
+        )}
+      </div>
+      {(latest || hiddenCount > 0) && (
+        <Button
+          variant="subtle"
+          color="dark"
+          size="compact-sm"
+          mih={44}
+          className={classes.more}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        >
+          {others > 0 ? t('alerts.stripMore', { count: others }) : t('alerts.stripDetails')}
+          <VisuallyHidden>{t('alerts.stripMoreWhat')}</VisuallyHidden>
+        </Button>
+      )}
+      {latest && (
+        <ActionIcon
+          variant="subtle"
+          color="dark"
+          size={44}
+          aria-label={t('alerts.hideFor', { registration: latest.latest.registration })}
+          title={t('alerts.hideFor', { registration: latest.latest.registration })}
+          onClick={hideLatest}
+        >
+          <IconX size={18} aria-hidden />
+        </ActionIcon>
+      )}
+      <GeofenceDrawer opened={open} onClose={() => setOpen(false)} siteId={siteId} />
+    </section>
   );
 }

@@ -1,15 +1,20 @@
-import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertOctagonFilled, IconCheck, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatFullDate, formatHHmm } from '../../../shared/format/time.ts';
+import { alertsPath } from '../hooks/alert-categories.ts';
 import { useAlerts } from '../hooks/alerts-store.ts';
 import { PanicAckModal, type PanicToAcknowledge } from './panic-ack-modal.tsx';
+
+/** More panics than this are counted, with a link to the panic list, so the banner never covers the page. */
+const PANIC_LINES = 3;
 
 /**
  * The red banner that stays until a panic is acknowledged (spec 2): vehicle, time, location, text,
  * an icon linking to the vehicle on the fleet view, and Acknowledge (with the spec's confirmation).
+ * The shell floats it over the top of the page, so it arrives without moving anything.
  */
 export function PanicBanner() {
   const { t } = useTranslation();
@@ -25,11 +30,11 @@ export function PanicBanner() {
         role="alert"
         aria-label={t('alerts.panicRegion')}
         py={6}
-        mb="sm"
         data-testid="panic-banner"
+        style={{ boxShadow: 'var(--mantine-shadow-md)' }}
       >
         <Stack gap={4}>
-          {panic.map((a) => (
+          {panic.slice(0, PANIC_LINES).map((a) => (
             <Group key={a.aid} gap="xs" justify="space-between" align="center">
               <Text size="sm" c="white" style={{ flex: '1 1 16rem', minWidth: 0 }}>
                 <strong>{a.vehicle}</strong>{' '}
@@ -44,7 +49,7 @@ export function PanicBanner() {
                   to={`/tabs/tabs/fleet/${a.aid}/${a.uid}`}
                   variant="white"
                   color="red.9"
-                  size="md"
+                  size={44}
                   aria-label={t('alerts.openVehicle', { vehicle: a.vehicle })}
                   title={t('alerts.openVehicle', { vehicle: a.vehicle })}
                 >
@@ -54,6 +59,7 @@ export function PanicBanner() {
                   variant="white"
                   color="red.9"
                   size="compact-sm"
+                  mih={44}
                   leftSection={<IconCheck size={14} aria-hidden />}
                   aria-label={t('alerts.acknowledgeFor', { vehicle: a.vehicle })}
                   onClick={() => setAcknowledging({ aid: a.aid, vehicle: a.vehicle })}
@@ -63,6 +69,11 @@ export function PanicBanner() {
               </Group>
             </Group>
           ))}
+          {panic.length > PANIC_LINES && (
+            <Anchor component={Link} to={alertsPath('panic')} c="white" fw={700} size="sm" td="underline">
+              {t('alerts.morePanics', { count: panic.length - PANIC_LINES })}
+            </Anchor>
+          )}
         </Stack>
       </Alert>
       {/* Acknowledged in another browser meanwhile: the question is moot, so the confirm closes. */}

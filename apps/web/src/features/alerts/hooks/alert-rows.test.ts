@@ -10,6 +10,9 @@ describe('describeAlert', () => {
     [{ kind: 'geofence', event: 'movement', poi: '' }, { key: 'movement' }],
     [{ kind: 'spn', event: 'fault', poi: '', detail: '520192.4, 100.1' }, { key: 'spn', values: { codes: '520192.4, 100.1' } }],
     [{ kind: 'spn', event: 'fault', poi: '', detail: '' }, { key: 'spnUnknown' }],
+    [{ kind: 'runover', event: 'ignition', poi: '', detail: 'Mon–Fri 06:00–18:00' }, { key: 'runover', values: { hours: 'Mon–Fri 06:00–18:00' } }],
+    [{ kind: 'runover', event: 'ignition', poi: '', detail: '' }, { key: 'runoverUnknown' }],
+    [{ kind: 'servicing', event: 'due', poi: '', detail: 'Service due: date reached' }, { key: 'servicing', values: { detail: 'Service due: date reached' } }],
     [{ kind: 'geofence', event: 'dwell', poi: 'X' }, { key: 'other', values: { kind: 'geofence', event: 'dwell' } }],
   ])('%j -> %j', (facts, what) => expect(describeAlert(facts)).toEqual(what));
 });

@@ -16,6 +16,10 @@ export type AlertWhat =
   | { key: 'enterUnknown' | 'exitUnknown' }
   | { key: 'spn'; values: { codes: string } }
   | { key: 'spnUnknown' }
+  | { key: 'runover'; values: { hours: string } }
+  | { key: 'runoverUnknown' }
+  | { key: 'servicing'; values: { detail: string } }
+  | { key: 'servicingUnknown' }
   | { key: 'other'; values: { kind: string; event: string } };
 
 /** Panic pressed; an asset started moving; entered or left a POI; new fault codes (SPN) with their codes. */
@@ -31,6 +35,15 @@ export function describeAlert(a: AlertFacts): AlertWhat {
   if (a.kind === 'spn') {
     const codes = (a.detail ?? '').trim();
     return codes ? { key: 'spn', values: { codes } } : { key: 'spnUnknown' };
+  }
+  // The server stores the site's working hours in words when it raises a Run Over.
+  if (a.kind === 'runover') {
+    const hours = (a.detail ?? '').trim();
+    return hours ? { key: 'runover', values: { hours } } : { key: 'runoverUnknown' };
+  }
+  if (a.kind === 'servicing') {
+    const detail = (a.detail ?? '').trim();
+    return detail ? { key: 'servicing', values: { detail } } : { key: 'servicingUnknown' };
   }
   return { key: 'other', values: { kind: a.kind, event: a.event } };
 }

@@ -137,12 +137,16 @@ describe('alertsReducer', () => {
 });
 
 describe('geofenceLines', () => {
-  it('one line per vehicle with its newest alert and how many it has, in list order', () => {
+  it('one line per vehicle with its most recently raised alert and how many it has, the latest raised first', () => {
     const lines = geofenceLines([zone(3, 9, '2026-03-01T10:00:00Z'), ...answer.geofence, zone(1, 9, '2026-03-01T07:00:00Z')]);
     expect(lines.map((l) => [l.unitid, l.latest.aid, l.count])).toEqual([
-      [9, 3, 2],
       [5, 11, 2],
+      [9, 3, 2],
     ]);
+  });
+  it('puts an alert raised last first even when its device time is older (a buffered report)', () => {
+    const lines = geofenceLines([zone(11, 5, '2026-03-01T08:30:00Z'), zone(12, 9, '2026-02-27T07:00:00Z')]);
+    expect(lines.map((l) => l.unitid)).toEqual([9, 5]);
   });
   it('is empty without alerts', () => expect(geofenceLines([])).toEqual([]));
 });

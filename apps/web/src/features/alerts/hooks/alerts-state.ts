@@ -187,19 +187,23 @@ export interface GeofenceLine {
   vehiclealarm: boolean;
 }
 
-/** Groups open geofence alerts (newest first) by vehicle, keeping that order. */
+/**
+ * Groups open geofence alerts by vehicle, the most recently raised first: by alert number, not by
+ * the device's time, so an alert that has just arrived leads whatever order the list came in (a
+ * live event on top, or a reloaded answer by time) and a device's late, buffered report still shows.
+ */
 export function geofenceLines(items: readonly GeofenceItem[]): GeofenceLine[] {
   const byUnit = new Map<number, GeofenceLine>();
   for (const item of items) {
     const line = byUnit.get(item.unitid);
     if (line) {
       line.count += 1;
-      if (Date.parse(item.updated) > Date.parse(line.latest.updated)) line.latest = item;
+      if (item.aid > line.latest.aid) line.latest = item;
     } else {
       byUnit.set(item.unitid, { unitid: item.unitid, latest: item, count: 1, vehiclealarm: item.vehiclealarm });
     }
   }
-  return [...byUnit.values()];
+  return [...byUnit.values()].sort((a, b) => b.latest.aid - a.latest.aid);
 }
 
 /** Panic alert ids in `panic` not in `seen` (a new panic starts the alarm tone). */

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../shared/query-client.ts';
-import { clearAlert, clearPanicAlarm, clearSpnAlarm, clearVehicleAlarm } from '../api/alerts-api.ts';
+import { clearAlert, clearAlertsByIds, clearPanicAlarm, clearSpnAlarm, clearVehicleAlarm } from '../api/alerts-api.ts';
 import { dispatchAlerts } from './alerts-store.ts';
 import { alertKeys } from '../api/alert-keys.ts';
 
@@ -72,4 +72,26 @@ export async function clearRunOver(aid: number, registration: string): Promise<v
   notifications.show({ message: i18n.t('alerts.cleared', { registration }), color: 'teal' });
   refreshAlertLists();
   void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
+}
+
+/**
+ * Clears these alerts (a row, a vehicle's group, everything shown) for everyone on the site, all
+ * or none; says how many, or why not. Resolves whether they were cleared.
+ */
+export async function clearListedAlerts(aids: readonly number[]): Promise<boolean> {
+  if (aids.length === 0) return true;
+  try {
+    await clearAlertsByIds(aids);
+  } catch (error) {
+    notifications.show({
+      title: i18n.t('alerts.clearFailed'),
+      message: error instanceof Error ? error.message : i18n.t('errors.generic'),
+      color: 'red',
+    });
+    return false;
+  }
+  notifications.show({ message: i18n.t('alertList.clearedCount', { count: aids.length }), color: 'teal' });
+  refreshAlertLists();
+  await queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
+  return true;
 }

@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconBellCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
@@ -13,10 +14,25 @@ import { TableSkeleton } from '../../../shared/ui/table-skeleton.tsx';
 import { alertListQuery } from '../api/alerts-api.ts';
 import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { AlertDetail } from '../components/alert-detail.tsx';
+import { AlertCards } from '../components/alert-cards.tsx';
 import { ALERT_COLUMNS, AlertsTable } from '../components/alerts-table.tsx';
+import { AlertsToolbar } from '../components/alerts-toolbar.tsx';
+import { type ClearQuestion, ConfirmClearModal } from '../components/confirm-clear-modal.tsx';
+import { useAlertWhat } from '../components/alert-text.tsx';
+import { useNow } from '../../../shared/ui/relative-time.tsx';
+import {
+  DEFAULT_SORT, filterAlerts, groupByVehicle, NO_FILTER, nextSort, openIds, sortAlerts, vehiclesOf, type VehicleGroup,
+} from '../hooks/alert-filters.ts';
+import { clearListedAlerts } from '../hooks/clear-alerts.ts';
+import type { AlertRecord } from '../api/alerts-api.ts';
 import classes from '../components/alerts-page.module.css';
 import { PanicAckModal, type PanicToAcknowledge } from '../components/panic-ack-modal.tsx';
 import { type BuiltAlertList, alertsPath, isAlertList, isBuiltAlertList } from '../hooks/alert-categories.ts';
+
+/** Lists whose shown alerts can be cleared together (panics are acknowledged one by one; a service due is a state). */
+const BULK_CLEAR: ReadonlySet<BuiltAlertList> = new Set(['zone', 'spn', 'runover']);
+/** Under this width the table becomes stacked cards (When, State and Clear stay in view). */
+const CARDS_QUERY = '(max-width: 600px)';
 
 /** The server answers at most this many records per list. */
 const LIST_LIMIT = 500;
@@ -57,13 +73,41 @@ function AlertListView({ list, idParam }: { list: BuiltAlertList; idParam: strin
   const query = useQuery(alertListQuery(siteId, list, !showAll));
   const alerts = query.data;
   const [acknowledging, setAcknowledging] = useState<PanicToAcknowledge | null>(null);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const [grouped, setGrouped] = useState(false);
+  const [question, setQuestion] = useState<ClearQuestion | null>(null);
+  const cardsView = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
+  const what = useAlertWhat();
+  const now = useNow();
   const id = idParam === undefined ? null : parseUnitId(idParam);
   const suffix = showAll ? '?show=all' : '';
   const detailHref = (aid: number) => `${alertsPath(list, aid)}${suffix}`;
   const title = t(`dashboard.category.${list}`);
+  const shown = useMemo(
+    () => (alerts ? sortAlerts(filterAlerts(alerts, filter, what, now), sort, what) : []),
+    [alerts, filter, sort, what, now],
+  );
+  const groups = grouped ? groupByVehicle(shown) : null;
+  const vehicles = useMemo(() => vehiclesOf(alerts ?? []), [alerts]);
+  const site = user?.sitename ?? '';
+  const ask = (ids: number[], titleText: string) =>
+    setQuestion({
+      title: titleText,
+      message: t('alertList.clearMessage', { count: ids.length, list: title, site }),
+      confirm: t('alertList.clearConfirm', { count: ids.length }),
+      run: () => clearListedAlerts(ids),
+    });
+  const bulk = BULK_CLEAR.has(list);
+  const clearGroup = bulk
+    ? (g: VehicleGroup<AlertRecord>) => ask(openIds(g.alerts), t('alertList.clearGroupTitle', { count: openIds(g.alerts).length, vehicle: g.vehicle }))
+    : null;
+  const openShown = openIds(shown).length;
   const count = alerts
     ? t(showAll ? 'alertList.count' : 'alertList.countOpen', { count: alerts.length })
     : undefined;
+  const filtered = alerts !== undefined && shown.length !== alerts.length;
+  const View = cardsView ? AlertCards : AlertsTable;
 
   return (
     <Stack gap="sm">
@@ -92,6 +136,22 @@ function AlertListView({ list, idParam }: { list: BuiltAlertList; idParam: strin
       <div className={classes.layout} data-detail={idParam !== undefined || undefined}>
         <div className={classes.listPane}>
           {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+          {alerts && alerts.length > 0 && (
+            <AlertsToolbar
+              filter={filter}
+              onFilter={setFilter}
+              vehicles={vehicles}
+              grouped={grouped}
+              onGrouped={setGrouped}
+              openShown={openShown}
+              onClearShown={bulk ? () => ask(openIds(shown), t('alertList.clearShownTitle', { count: openShown })) : null}
+            />
+          )}
+          {filtered && (
+            <Text size="sm" c="dark.6" mb={6} aria-live="polite">
+              {t('alertList.shownOf', { shown: shown.length, count: alerts.length })}
+            </Text>
+          )}
           <Paper withBorder radius="sm">
             {query.isPending && (
               <TableSkeleton columns={ALERT_COLUMNS.map((c) => t(`alertList.columns.${c}`))} label={title} rows={6} />
@@ -103,14 +163,21 @@ function AlertListView({ list, idParam }: { list: BuiltAlertList; idParam: strin
                 hint={showAll ? undefined : t('alertList.emptyOpenHint')}
               />
             )}
-            {alerts && alerts.length > 0 && (
+            {alerts && alerts.length > 0 && shown.length === 0 && (
+              <EmptyState icon={<IconBellCheck size={22} />} title={t('alertList.noneMatch')} hint={t('alertList.noneMatchHint')} />
+            )}
+            {shown.length > 0 && (
               <PanelBoundary name={t('panel.alertsTable')}>
-                <AlertsTable
+                <View
                   list={list}
-                  alerts={alerts}
+                  alerts={shown}
+                  groups={groups}
+                  sort={sort}
+                  onSort={(c) => setSort((s) => nextSort(s, c))}
                   selectedId={id}
                   detailHref={detailHref}
                   onAcknowledge={setAcknowledging}
+                  onClearGroup={clearGroup}
                 />
               </PanelBoundary>
             )}
@@ -147,6 +214,7 @@ function AlertListView({ list, idParam }: { list: BuiltAlertList; idParam: strin
         )}
       </div>
       <PanicAckModal alert={acknowledging} onClose={() => setAcknowledging(null)} />
+      <ConfirmClearModal question={question} onClose={() => setQuestion(null)} />
     </Stack>
   );
 }

@@ -9,10 +9,10 @@ import { api } from '../../../shared/api/api.ts';
 import { formatFullDate, formatHHmm, formatRelative } from '../../../shared/format/time.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { useNow } from '../../../shared/ui/relative-time.tsx';
-import { alarmCauseText } from '../../../shared/vehicles/alarm-cause.ts';
 import { StateMark } from '../../../shared/vehicles/state-mark.tsx';
 import { alertKeys, alertsPath } from '../../alerts/index.ts';
 import classes from './dashboard.module.css';
+import { alertCauseText } from '../../alerts/index.ts';
 
 type AlertRecord = z.infer<typeof alertRecordSchema>;
 
@@ -89,7 +89,7 @@ export function LatestAlerts({ siteId }: { siteId: number }) {
                 <When value={alert.updated} now={now} />
                 {RAISES_ALARM.has(list) ? <StateMark state="alarm" size={16} /> : <IconAlertTriangle size={16} aria-hidden className={classes.otherMark} />}
                 <span className={classes.alertText}>
-                  {t('dashboard.alertLine', { vehicle: alert.vehicle, cause: alarmCauseText(alert, t) })}
+                  {t('dashboard.alertLine', { vehicle: alert.vehicle, cause: alertCauseText(alert, t) })}
                 </span>
               </Link>
             </li>

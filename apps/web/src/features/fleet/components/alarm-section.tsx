@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatFullDate, formatHHmm, formatRelative } from '../../../shared/format/time.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
-import { alarmCauseText } from '../../../shared/vehicles/alarm-cause.ts';
 import { StateMark } from '../../../shared/vehicles/state-mark.tsx';
 import { alertsPath } from '../../alerts/index.ts';
 import { type AlarmCause, clearAlarmCause, useVehicleAlarm } from '../hooks/use-vehicle-alarm.ts';
+import { alertCauseText } from '../../alerts/index.ts';
 
 interface AlarmSectionProps {
   siteId: number;
@@ -51,7 +51,7 @@ export function AlarmSection({ siteId, unitId, vehicle, now }: AlarmSectionProps
         {!alarm.pending && !alarm.error && alarm.causes.length === 0 && <Text size="sm">{t('fleet.alarm.unknown')}</Text>}
         <Stack gap="xs">
           {alarm.causes.map((cause) => {
-            const cause_ = alarmCauseText(cause.latest, t);
+            const cause_ = alertCauseText(cause.latest, t);
             return (
               <div key={`${cause.list}:${cause.latest.aid}`} data-alarm-cause={cause.list}>
                 <Text size="sm" fw={600} c="dark.8">
@@ -156,7 +156,7 @@ export function AlarmCauseLine({ siteId, unitId }: { siteId: number; unitId: num
   if (!cause) return null;
   return (
     <Text size="xs" c="#ad1f1f" mt={2} lineClamp={2} data-testid="alarm-cause-line">
-      {alarmCauseText(cause.latest, t)} · {t('fleet.alarm.since', { time: formatHHmm(cause.latest.updated) })}
+      {alertCauseText(cause.latest, t)} · {t('fleet.alarm.since', { time: formatHHmm(cause.latest.updated) })}
     </Text>
   );
 }

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { alertCauseText } from './alert-cause.ts';
+
+describe('alertCauseText: an alert in words (the alert lists and the fleet card say the same)', () => {
+  it.each([
+    [{ kind: 'runover', event: 'ignition', poi: '', detail: 'Mon–Fri 06:00–18:00' }, 'Ignition on outside working hours (Mon–Fri 06:00–18:00)'],
+    [{ kind: 'runover', event: 'ignition', poi: '', detail: '' }, 'Ignition on outside working hours'],
+    [{ kind: 'geofence', event: 'enter', poi: 'Depot yard' }, 'Entered Depot yard'],
+    [{ kind: 'geofence', event: 'movement', poi: '' }, 'Asset Movement: started moving'],
+    [{ kind: 'panic', event: 'press', poi: '' }, 'Panic button pressed'],
+    [{ kind: 'spn', event: 'fault', poi: '', detail: 'SPN 100 FMI 1' }, 'Fault codes SPN 100 FMI 1'],
+  ])('%j -> %s', (alert, text) => expect(alertCauseText(alert)).toBe(text));
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "unit_event_state" ADD COLUMN "run_over_part" text;
