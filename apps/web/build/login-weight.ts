@@ -3,11 +3,12 @@ import type { Plugin } from 'vite';
 
 /**
  * The login page's budgets, brotli (issue 10, item 13). `preload`: what index.html loads and preloads
- * (entry, modulepreloads, CSS), 206.8 KiB before the issue; the issue's aim is 150 KiB, which needs zod
- * off the startup path (docs/decisions.md, "Accessibility and login weight"); until then the budget
- * holds what was reached so it can only go down. `total`: preload plus the login route's own chunks.
+ * (entry, modulepreloads, CSS): 206.8 KiB before the issue, 147.5 KiB once zod and all but the startup
+ * sections of en.json left it (docs/decisions.md, "Login weight: zod and strings off the startup path");
+ * the budget is the issue's 150 KiB. `total`: preload plus the login route's own chunks, 161.1 KiB then;
+ * its budget keeps a little room above that so it can only go down.
  */
-export const LOGIN_BUDGETS = { preload: 180 * 1024, total: 195 * 1024 } as const;
+export const LOGIN_BUDGETS = { preload: 150 * 1024, total: 165 * 1024 } as const;
 /** The aim the issue sets for the preload; the build says how far it is from it. */
 export const LOGIN_PRELOAD_AIM = 150 * 1024;
 

@@ -1,6 +1,6 @@
 import './shared/styles/first-load.ts';
 import './app/a11y.css';
-import './i18n/i18n.ts';
+import { loadAllStrings } from './i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -21,3 +21,6 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
+
+// The rest of the strings (i18n.ts): after the first render, so the login page is not kept waiting.
+setTimeout(() => void loadAllStrings(), 0);

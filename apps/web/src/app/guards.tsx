@@ -1,4 +1,4 @@
-import { isAdmin, NOT_ADMIN_REASON } from '@fleet/shared';
+import { isAdmin, NOT_ADMIN_REASON } from '@fleet/shared/rules/admin';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { signOut } from '../shared/session/session-actions.ts';

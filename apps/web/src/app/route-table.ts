@@ -1,4 +1,4 @@
-import { type PageKey, ROUTES, type RouteDef, TABS_PREFIX } from '@fleet/shared';
+import { type PageKey, ROUTES, type RouteDef, TABS_PREFIX } from '@fleet/shared/routes/routes';
 
 /** public: never inside the shell; optional: shell when signed in; session: sign-in needed; admin: isAdmin too. */
 export type RouteAccess = 'public' | 'optional' | 'session' | 'admin';

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { loadAllStrings } from '../i18n/i18n.ts';
 import type { RouteHandle } from '../shared/routing/route-handle.ts';
 import { RequireAdmin } from './guards.tsx';
 import { PageLoading } from './page-loading.tsx';
@@ -14,7 +15,11 @@ function toRouteObject({ path, def }: AppRoute): RouteObject {
   return {
     path,
     handle,
-    lazy: async () => ({ Component: (await pageModule(def.page)()).default }),
+    // Every page but the login page needs strings beyond the startup sections (i18n.ts).
+    lazy: async () => {
+      const [page] = await Promise.all([pageModule(def.page)(), def.page === 'login' ? undefined : loadAllStrings()]);
+      return { Component: page.default };
+    },
   };
 }
 

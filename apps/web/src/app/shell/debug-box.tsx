@@ -1,4 +1,4 @@
-import { versionString } from '@fleet/shared';
+import { versionString } from '@fleet/shared/rules/version';
 import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLastApiStatus } from '../../shared/api/api-status.ts';

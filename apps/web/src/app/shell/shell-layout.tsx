@@ -1,11 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
+import { loadAllStrings } from '../../i18n/i18n.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { PageLoading } from '../page-loading.tsx';
 
 // Loaded on demand so the login page does not download the shell, its menu icons and banners.
-const AppFrame = lazy(() => import('./app-frame.tsx').then((m) => ({ default: m.AppFrame })));
-const PublicFrame = lazy(() => import('./public-frame.tsx').then((m) => ({ default: m.PublicFrame })));
+// Both wait for the whole strings file too (i18n.ts: only the startup sections come with index.html).
+const AppFrame = lazy(async () => {
+  const [m] = await Promise.all([import('./app-frame.tsx'), loadAllStrings()]);
+  return { default: m.AppFrame };
+});
+const PublicFrame = lazy(async () => {
+  const [m] = await Promise.all([import('./public-frame.tsx'), loadAllStrings()]);
+  return { default: m.PublicFrame };
+});
 
 /**
  * Pages inside the shell. Without a session, `requireSession` pages go to /login (or to where a sign-out

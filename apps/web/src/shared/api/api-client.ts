@@ -1,5 +1,5 @@
-import { failureSchema } from '@fleet/shared';
 import { ApiError } from './api-error.ts';
+import { failureCheck } from './light-checks.ts';
 
 /** Any schema with zod's safeParse; keeps this module free of a direct zod dependency. */
 export interface Schema<T> {
@@ -82,7 +82,7 @@ export function createApiClient(deps: ApiClientDeps) {
       !response.ok || (typeof json === 'object' && json !== null && 'ok' in json && json.ok === 0);
     if (failed) {
       report(false, response.status);
-      const failure = failureSchema.safeParse(json);
+      const failure = failureCheck.safeParse(json);
       const message = failure.success
         ? failure.data.message
         : `The server answered with HTTP ${response.status}.`;

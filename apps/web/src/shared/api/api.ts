@@ -1,4 +1,4 @@
-import { LANDING } from '@fleet/shared';
+import { LANDING } from '@fleet/shared/routes/routes';
 import { clearSessionCaches } from '../query-client.ts';
 import { navigateTo } from '../routing/navigation.ts';
 import { session } from '../session/session-store.ts';

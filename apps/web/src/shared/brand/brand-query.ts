@@ -1,6 +1,7 @@
-import { brandAnswerSchema, type PublicBrand, publicBrandSchema } from '@fleet/shared';
+import type { PublicBrand } from '@fleet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/api.ts';
+import { brandAnswerCheck, publicBrandCheck } from '../api/light-checks.ts';
 import { sharedKeys } from '../query-keys.ts';
 
 const CACHE_KEY = 'brand';
@@ -8,7 +9,7 @@ const CACHE_KEY = 'brand';
 /** The last brand seen on this host, so a reload paints in brand colours before `brand` answers. */
 function cachedBrand(): PublicBrand | undefined {
   try {
-    const parsed = publicBrandSchema.safeParse(JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null'));
+    const parsed = publicBrandCheck.safeParse(JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null'));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -18,7 +19,7 @@ function cachedBrand(): PublicBrand | undefined {
 export const brandQuery = queryOptions({
   queryKey: sharedKeys.brand(),
   queryFn: async ({ signal }) => {
-    const { brand } = await api.get('brand', brandAnswerSchema, undefined, signal);
+    const { brand } = await api.get('brand', brandAnswerCheck, undefined, signal);
     localStorage.setItem(CACHE_KEY, JSON.stringify(brand));
     return brand;
   },

@@ -1,4 +1,4 @@
-import { TABS_PREFIX } from '@fleet/shared';
+import { TABS_PREFIX } from '@fleet/shared/routes/routes';
 
 export function isExternalLink(link: string): boolean {
   return /^https?:\/\//i.test(link);

@@ -1,5 +1,6 @@
-import { LANDING, plainSuccessSchema } from '@fleet/shared';
+import { LANDING } from '@fleet/shared/routes/routes';
 import { api } from '../api/api.ts';
+import { plainSuccessCheck } from '../api/light-checks.ts';
 import { clearSessionCaches } from '../query-client.ts';
 import { navigateTo } from '../routing/navigation.ts';
 import { session } from './session-store.ts';
@@ -10,7 +11,7 @@ import { session } from './session-store.ts';
  */
 export async function signOut(options: { reason?: string; to?: string } = {}): Promise<void> {
   if (session.get().user) {
-    await api.post('logout', plainSuccessSchema, {}).catch(() => undefined);
+    await api.post('logout', plainSuccessCheck, {}).catch(() => undefined);
   }
   clearSessionCaches();
   const to = options.to ?? LANDING.afterLogout;

@@ -1,5 +1,6 @@
-import { type SessionUser, sessionUserSchema } from '@fleet/shared';
+import type { SessionUser } from '@fleet/shared';
 import { useSyncExternalStore } from 'react';
+import { sessionUserCheck } from '../api/light-checks.ts';
 
 /** The spec's local storage key for the signed-in user (the whole SessionUser including its token). */
 export const SESSION_STORAGE_KEY = 'user';
@@ -19,7 +20,7 @@ function readStoredUser(storage: Storage | undefined): SessionUser | null {
   const raw = storage?.getItem(SESSION_STORAGE_KEY);
   if (!raw) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
+    const parsed = sessionUserCheck.safeParse(JSON.parse(raw));
     if (parsed.success) return parsed.data;
   } catch {
     // A corrupt entry is treated as no session.

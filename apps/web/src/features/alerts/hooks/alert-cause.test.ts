@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAllStrings } from '../../../i18n/i18n.ts';
 import { alertCauseText } from './alert-cause.ts';
+
+// Only the startup sections are bundled with i18n.ts; the alert texts come with the rest.
+beforeAll(() => loadAllStrings());
 
 describe('alertCauseText: an alert in words (the alert lists and the fleet card say the same)', () => {
   it.each([

@@ -1,4 +1,5 @@
-import { type AlertEvent, type ClearedAlert, type PanicAlert, parsePanicString } from '@fleet/shared';
+import type { AlertEvent, ClearedAlert, PanicAlert } from '@fleet/shared';
+import { parsePanicString } from '@fleet/shared/rules/panic';
 
 /** One open geofence alert (dashalerts' geofence entry; 'alerts:new' geofence events map to it). */
 export interface GeofenceItem {

@@ -1,14 +1,10 @@
-import {
-  changePasswordBodySchema,
-  type LoginBody,
-  loginAnswerSchema,
-  passwordResetBodySchema,
-  plainSuccessSchema,
-  resetPasswordRequestBodySchema,
-  userAnswerSchema,
-  versionString,
-} from '@fleet/shared';
+import type { LoginBody } from '@fleet/shared';
+import { versionString } from '@fleet/shared/rules/version';
 import { api } from '../../../shared/api/api.ts';
+import { plainSuccessCheck, userAnswerCheck } from '../../../shared/api/light-checks.ts';
+
+/** The request bodies' zod schemas (auth-bodies.ts), fetched with the first call that needs them. */
+export const loadAuthBodies = () => import('./auth-bodies.ts');
 
 /** The login body without the fixed parts every sign-in sends. */
 export type Credentials = Pick<LoginBody, 'user' | 'pass'>;
@@ -24,25 +20,28 @@ export function buildLoginBody(credentials: Credentials, production: boolean): L
 }
 
 export function login(credentials: Credentials) {
-  return api.post('login', loginAnswerSchema, buildLoginBody(credentials, import.meta.env.PROD), {
+  return api.post('login', userAnswerCheck, buildLoginBody(credentials, import.meta.env.PROD), {
     testing: '',
   });
 }
 
 export function fetchCurrentUser(signal?: AbortSignal) {
-  return api.get('user', userAnswerSchema, undefined, signal);
+  return api.get('user', userAnswerCheck, undefined, signal);
 }
 
-export function changePassword(pwd: string) {
-  return api.post('changepassword', userAnswerSchema, changePasswordBodySchema.parse({ pwd }));
+export async function changePassword(pwd: string) {
+  const { changePasswordBodySchema } = await loadAuthBodies();
+  return api.post('changepassword', userAnswerCheck, changePasswordBodySchema.parse({ pwd }));
 }
 
 /** Asks the server to e-mail a reset link; the answer is the same for unknown addresses. */
-export function requestPasswordReset(email: string) {
-  return api.post('resetpassword', plainSuccessSchema, resetPasswordRequestBodySchema.parse({ email }));
+export async function requestPasswordReset(email: string) {
+  const { resetPasswordRequestBodySchema } = await loadAuthBodies();
+  return api.post('resetpassword', plainSuccessCheck, resetPasswordRequestBodySchema.parse({ email }));
 }
 
 /** Completes a reset from an e-mailed link. */
-export function resetPassword(body: { email: string; guid: string; pwd: string }) {
-  return api.post('passwordreset', plainSuccessSchema, passwordResetBodySchema.parse(body));
+export async function resetPassword(body: { email: string; guid: string; pwd: string }) {
+  const { passwordResetBodySchema } = await loadAuthBodies();
+  return api.post('passwordreset', plainSuccessCheck, passwordResetBodySchema.parse(body));
 }

@@ -1,4 +1,3 @@
-import { loginBodySchema } from '@fleet/shared';
 import {
   Alert,
   Anchor,
@@ -11,14 +10,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionCaches } from '../../../shared/query-client.ts';
 import { session } from '../../../shared/session/session-store.ts';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { rememberOpener } from '../../../shared/ui/focus-return.ts';
 import { LoadingMessage } from '../../../shared/ui/loading-message.tsx';
-import { type Credentials, login } from '../api/auth-api.ts';
+import { type Credentials, loadAuthBodies, login } from '../api/auth-api.ts';
 
 // Few visitors need it: its modal (focus trap, scroll lock, portal) is fetched when the link is pressed,
 // not with the login page (issue 10, item 13).
@@ -60,9 +59,16 @@ export function LoginForm() {
     if (mutation.isError) mutation.reset();
   };
 
-  const submit = (e: FormEvent) => {
+  // The form's checks use zod, which stays out of the login page's first download: it is fetched once
+  // the form shows (and awaited by a submit that comes first).
+  useEffect(() => {
+    void loadAuthBodies();
+  }, []);
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     mutation.reset();
+    const { loginBodySchema } = await loadAuthBodies();
     const parsed = loginBodySchema
       .pick({ user: true, pass: true })
       .safeParse({ user: email, pass: password });
@@ -83,7 +89,7 @@ export function LoginForm() {
         overlayProps={{ blur: 1 }}
         loaderProps={{ children: <LoadingMessage message={t('login.settingUp')} /> }}
       />
-      <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('login.title')}>
         <Stack gap="sm">
           {mutation.isError && (
             <Alert color="red" variant="light" role="alert" title={t('login.failed')}>
