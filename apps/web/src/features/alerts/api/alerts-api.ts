@@ -1,7 +1,7 @@
 import {
   alertListAnswerSchema,
   type alertRecordSchema,
-  clearAlertBodySchema, clearAlertsBodySchema, clearPanicBodySchema,
+  clearAlertsBodySchema, clearPanicBodySchema,
   clearVehicleAlarmBodySchema,
   dashAlertsAnswerSchema,
   plainSuccessSchema,
@@ -64,16 +64,6 @@ export function clearPanicAlarm(aid: number) {
 /** Clears all of a vehicle's geofence alerts (its alarm flag). */
 export function clearVehicleAlarm(uid: number) {
   return api.post('clearvehiclealarm', plainSuccessSchema, clearVehicleAlarmBodySchema.parse({ uid }));
-}
-
-/** Clears all of a vehicle's fault-code (SPN) alerts. */
-export function clearSpnAlarm(uid: number) {
-  return api.post('clearspnalarm', plainSuccessSchema, clearVehicleAlarmBodySchema.parse({ uid }));
-}
-
-/** Acknowledges one alert by id (used for Run Over alerts). */
-export function clearAlert(aid: number) {
-  return api.post('clearalert', plainSuccessSchema, clearAlertBodySchema.parse({ aid }));
 }
 
 /** Clears these open alerts of the current site together, or none (clearalerts; never panics). */

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../shared/query-client.ts';
-import { clearAlert, clearAlertsByIds, clearPanicAlarm, clearSpnAlarm, clearVehicleAlarm } from '../api/alerts-api.ts';
+import { clearAlertsByIds, clearPanicAlarm, clearVehicleAlarm } from '../api/alerts-api.ts';
 import { dispatchAlerts } from './alerts-store.ts';
 import { alertKeys } from '../api/alert-keys.ts';
 
@@ -43,10 +43,13 @@ export async function acknowledgePanic(aid: number): Promise<boolean> {
   return true;
 }
 
-/** Clears a vehicle's fault-code alerts; a failure says so with the server's reason. */
-export async function clearSpnAlerts(uid: number, registration: string): Promise<boolean> {
+/**
+ * Runs a clearing call; on success says `done` and refreshes the alert lists and the dashboard, on
+ * failure says why (the server's reason) and leaves everything as it was. Resolves whether it cleared.
+ */
+async function clearing(call: () => Promise<unknown>, done: string): Promise<boolean> {
   try {
-    await clearSpnAlarm(uid);
+    await call();
   } catch (error) {
     notifications.show({
       title: i18n.t('alerts.clearFailed'),
@@ -55,43 +58,17 @@ export async function clearSpnAlerts(uid: number, registration: string): Promise
     });
     return false;
   }
-  notifications.show({ message: i18n.t('alertList.spnCleared', { registration }), color: 'teal' });
+  notifications.show({ message: done, color: 'teal' });
+  refreshAlertLists();
   await queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
-  refreshAlertLists();
   return true;
-}
-
-/** Acknowledges one Run Over alert; a failure is shown, and the row stays for another try. */
-export async function clearRunOver(aid: number, registration: string): Promise<void> {
-  try {
-    await clearAlert(aid);
-  } catch {
-    notifications.show({ message: i18n.t('alerts.clearFailed'), color: 'red' });
-    return;
-  }
-  notifications.show({ message: i18n.t('alerts.cleared', { registration }), color: 'teal' });
-  refreshAlertLists();
-  void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
 }
 
 /**
  * Clears these alerts (a row, a vehicle's group, everything shown) for everyone on the site, all
  * or none; says how many, or why not. Resolves whether they were cleared.
  */
-export async function clearListedAlerts(aids: readonly number[]): Promise<boolean> {
-  if (aids.length === 0) return true;
-  try {
-    await clearAlertsByIds(aids);
-  } catch (error) {
-    notifications.show({
-      title: i18n.t('alerts.clearFailed'),
-      message: error instanceof Error ? error.message : i18n.t('errors.generic'),
-      color: 'red',
-    });
-    return false;
-  }
-  notifications.show({ message: i18n.t('alertList.clearedCount', { count: aids.length }), color: 'teal' });
-  refreshAlertLists();
-  await queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
-  return true;
+export function clearListedAlerts(aids: readonly number[]): Promise<boolean> {
+  if (aids.length === 0) return Promise.resolve(true);
+  return clearing(() => clearAlertsByIds(aids), i18n.t('alertList.clearedCount', { count: aids.length }));
 }
