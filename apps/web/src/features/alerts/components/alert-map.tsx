@@ -8,9 +8,9 @@ import classes from './alert-detail.module.css';
 
 const SOURCE = 'alert-point';
 const LAYER = 'alert-point';
-/** MapLibre paints with colours, not CSS variables: Mantine's shade 8 of each category's colour. */
+/** MapLibre paints with colours, not CSS variables: each category's colour (pink is the map's geofence pink). */
 const PAINT: Record<string, string> = {
-  red: '#e03131', orange: '#e8590c', yellow: '#f08c00', grape: '#9c36b5', cyan: '#0c8599', blue: '#1971c2',
+  red: '#e03131', pink: '#c2255c', indigo: '#3b5bdb', grape: '#9c36b5', cyan: '#0c8599', blue: '#1971c2',
 };
 
 /** Close enough to see the streets around it on a basemap that has them. */
