@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { suiteCounts } from './test-counts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-results');
@@ -44,9 +45,7 @@ for (const [i, suite] of suites.entries()) {
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    counts = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
-    // A file that failed to load has no tests counted: count it as a failure.
-    counts.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    counts = suiteCounts(r);
   }
   if (run.status !== 0 && counts.failed === 0) {
     counts.failed = 1;
