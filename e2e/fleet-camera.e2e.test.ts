@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newPage, signIn, siteOf, waitForFleetPage } from './support.ts';
+import { apiGet, expectAccessible, launchBrowser, newPage, signIn, siteOf, waitForFleetPage } from './support.ts';
 
 // Issue 10, items 6, 7, 12 and 13 (the fleet map's part): the map's first frame is already at the
 // fleet's bounds (no jump after load) behind a loading state, it keeps its place when the user
@@ -212,11 +212,7 @@ describe('picking a group', () => {
     const page = await openFleetPage();
     await page.goto('/tabs/tabs/fleet');
     await waitForFleetPage(page);
-    const groups = await page.evaluate(async (siteid) => {
-      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
-      const res = await fetch(`/api/v1/groups?siteid=${siteid}`, { headers: { Authorization: `Bearer ${user.token}` } });
-      return ((await res.json()) as { groups: ApiGroup[] }).groups;
-    }, await siteOf(page));
+    const { groups } = await apiGet<{ groups: ApiGroup[] }>(page, `groups?siteid=${await siteOf(page)}`);
     const group = groups.find((g) => g.vc > 0 && g.vc < placed.length);
     expect(group).toBeDefined();
     if (!group) return;
@@ -241,11 +237,7 @@ describe('picking a group', () => {
     const page = await openFleetPage();
     await page.goto('/tabs/tabs/fleet');
     await waitForFleetPage(page);
-    const groups = await page.evaluate(async (siteid) => {
-      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
-      const res = await fetch(`/api/v1/groups?siteid=${siteid}`, { headers: { Authorization: `Bearer ${user.token}` } });
-      return ((await res.json()) as { groups: ApiGroup[] }).groups;
-    }, await siteOf(page));
+    const { groups } = await apiGet<{ groups: ApiGroup[] }>(page, `groups?siteid=${await siteOf(page)}`);
     const group = groups.find((g) => g.vc > 0 && g.vc < placed.length);
     const member = placed.find((v) => group?.units.includes(v.unitid));
     if (!group || !member) throw new Error('no group with vehicles');
@@ -343,11 +335,7 @@ describe('picking a group on a phone', () => {
     await page.goto('/tabs/tabs/fleet');
     await page.getByRole('region', { name: "Map of the site's vehicles" }).locator('canvas.maplibregl-canvas').waitFor({ timeout: 30_000 });
     await settled(page);
-    const groups = await page.evaluate(async (siteid) => {
-      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
-      const res = await fetch(`/api/v1/groups?siteid=${siteid}`, { headers: { Authorization: `Bearer ${user.token}` } });
-      return ((await res.json()) as { groups: ApiGroup[] }).groups;
-    }, await siteOf(page));
+    const { groups } = await apiGet<{ groups: ApiGroup[] }>(page, `groups?siteid=${await siteOf(page)}`);
     const group = groups.find((g) => g.vc > 0 && g.vc < placed.length);
     if (!group) throw new Error('no group with vehicles');
     const members = placed.filter((v) => group.units.includes(v.unitid));
