@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatDistance, formatDistanceFrom, formatOdometer, formatRadius, formatSpeed, NO_VALUE, odometerToKm, odometerValue, speedUnit, speedValue,
@@ -24,6 +25,32 @@ describe('speeds', () => {
       expect(formatSpeed(v, 'metric')).toBe(NO_VALUE);
       expect(speedValue(v, 'metric')).toBeNull();
     }
+  });
+});
+
+describe('speedValue in mph (the list sorts by it)', () => {
+  const anyNumberish = fc.oneof(
+    fc.double(),
+    fc.integer(),
+    fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e308, -1e308, -0, Number.MAX_SAFE_INTEGER),
+    fc.anything(),
+  );
+  it('is a whole number from 0 to 1000, or null for anything that is not a believable speed', () => {
+    fc.assert(
+      fc.property(anyNumberish, (speed) => {
+        const shown = speedValue(speed, 'imperial');
+        if (shown === null) return;
+        expect(Number.isInteger(shown)).toBe(true);
+        expect(shown).toBeGreaterThanOrEqual(0);
+        expect(shown).toBeLessThanOrEqual(1000);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(speedValue(49.6, 'imperial')).toBe(50);
+    expect(speedValue(0, 'imperial')).toBe(0);
+    expect(speedValue(-50, 'imperial')).toBeNull();
+    expect(speedValue(1e308, 'imperial')).toBeNull();
+    expect(speedValue('fast', 'imperial')).toBeNull();
   });
 });
 

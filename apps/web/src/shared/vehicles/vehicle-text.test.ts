@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headingDegrees, MAX_LABEL_CHARS, mapLabelText, positionText, registrationText, shownSpeedMph } from './vehicle-text.ts';
+import { headingDegrees, MAX_LABEL_CHARS, mapLabelText, positionText, registrationText } from './vehicle-text.ts';
 
 const anyNumberish = fc.oneof(
   fc.double(),
@@ -8,26 +8,6 @@ const anyNumberish = fc.oneof(
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e308, -1e308, -0, Number.MAX_SAFE_INTEGER),
   fc.anything(),
 );
-
-describe('shownSpeedMph', () => {
-  it('is a whole number from 0 to 1000, or null for anything that is not a believable speed', () => {
-    fc.assert(
-      fc.property(anyNumberish, (speed) => {
-        const shown = shownSpeedMph(speed);
-        if (shown === null) return;
-        expect(Number.isInteger(shown)).toBe(true);
-        expect(shown).toBeGreaterThanOrEqual(0);
-        expect(shown).toBeLessThanOrEqual(1000);
-      }),
-      { numRuns: 3000 },
-    );
-    expect(shownSpeedMph(49.6)).toBe(50);
-    expect(shownSpeedMph(0)).toBe(0);
-    expect(shownSpeedMph(-50)).toBeNull();
-    expect(shownSpeedMph(1e308)).toBeNull();
-    expect(shownSpeedMph('fast')).toBeNull();
-  });
-});
 
 describe('headingDegrees', () => {
   it('is a whole number in [0, 360) whatever it is given', () => {

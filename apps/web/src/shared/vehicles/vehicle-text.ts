@@ -1,19 +1,5 @@
 import { normaliseAngle } from '@fleet/shared/rules/direction';
-import { displaySpeedMph } from '@fleet/shared/rules/vehicle-status';
 import { vehiclePosition } from './position.ts';
-
-/** Faster than this (mph) is a broken reading, not a speed to print. */
-export const MAX_SHOWN_SPEED_MPH = 1000;
-
-/**
- * Whole mph to print in the status text, or null when the reading is not a believable speed
- * (not a finite number, below zero, or beyond MAX_SHOWN_SPEED_MPH): the text then says 'driving'
- * without a number instead of 'driving at -50 mph' or 'driving at 1e+308 mph'.
- */
-export function shownSpeedMph(speed: unknown): number | null {
-  if (typeof speed !== 'number' || !Number.isFinite(speed) || speed < 0 || speed > MAX_SHOWN_SPEED_MPH) return null;
-  return displaySpeedMph(speed);
-}
 
 /** A heading as whole degrees in [0, 360); anything that is not a finite number reads as 0. */
 export function headingDegrees(direction: unknown): number {

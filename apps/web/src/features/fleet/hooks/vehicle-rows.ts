@@ -3,7 +3,7 @@ import { vehiclesInView } from '@fleet/shared/rules/lists';
 import { NO_SPEED_TEXT_UNIT_TYPE, type VehicleMotion, vehicleMotion } from '@fleet/shared/rules/vehicle-status';
 import type { z } from 'zod';
 import { countStates, type VehicleState, vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
-import { shownSpeedMph } from '../../../shared/vehicles/vehicle-text.ts';
+import { speedValue } from '../../../shared/format/units.ts';
 
 export type Vehicle = z.infer<typeof vehicleSchema>;
 export type SortKey = 'registration' | 'driver' | 'status' | 'updated' | 'speed' | 'location';
@@ -51,7 +51,7 @@ const locationRanks = collationRanks();
  * A speed to sort by, the one the list shows: a reading that is no speed (not finite, negative,
  * absurd) and a unit that shows none (type 6) sort below standing still.
  */
-const sortSpeed = (v: Vehicle) => (v.unittype === NO_SPEED_TEXT_UNIT_TYPE ? -1 : (shownSpeedMph(v.speed) ?? -1));
+const sortSpeed = (v: Vehicle) => (v.unittype === NO_SPEED_TEXT_UNIT_TYPE ? -1 : (speedValue(v.speed, 'imperial') ?? -1));
 
 /** The primary sort value of a vehicle under a key; ties fall back to registration, then unit id. */
 function primaryKey(key: SortKey, texts: ReadonlyMap<string, number> | null): (v: Vehicle) => number {
