@@ -1,17 +1,15 @@
 import { type BrandMapSetting, isSuperAdmin } from '@fleet/shared';
-import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { brandMapsQuery, useSaveBrandMap } from '../api/brand-map-api.ts';
+import { ConfigBackLink } from './config-back-link.tsx';
 
-const BACK = '/tabs/tabs/config';
 
 /** One brand's street and satellite styles and further map hosts; empty fields take the installation's. */
 function BrandMapForm({ brand }: { brand: BrandMapSetting }) {
@@ -68,12 +66,7 @@ export function BrandMapsPanel() {
   return (
     <Stack gap="sm" maw={720}>
       <PageHeader title={t('brandMaps.title')} description={t('brandMaps.intro')} />
-      <Anchor component={Link} to={BACK} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('workingHours.back')}
-        </Group>
-      </Anchor>
+      <ConfigBackLink />
       <Paper withBorder radius="sm" p="md">
         {!superAdmin && <Text>{t('brandMaps.superOnly')}</Text>}
         {superAdmin && query.isPending && <Skeleton height={120} aria-label={t('brandMaps.loading')} role="status" />}

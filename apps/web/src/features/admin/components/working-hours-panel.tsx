@@ -1,11 +1,10 @@
 import type { WorkingHours } from '@fleet/shared';
-import { Anchor, Button, Chip, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconClockOff } from '@tabler/icons-react';
+import { IconClockOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
@@ -15,8 +14,8 @@ import {
   hoursChanged, hoursProblem, isClockTime, tidyTime, toggleDay, WEEKDAYS, windowShape, type WorkingHoursProblem,
 } from '../model/working-hours-form.ts';
 import forms from './forms.module.css';
+import { ConfigBackLink } from './config-back-link.tsx';
 
-const BACK = '/tabs/tabs/config';
 
 /** The form over the saved hours; it starts from them and Undo returns to them. */
 function HoursForm({ siteId, saved, timezone }: { siteId: number; saved: WorkingHours; timezone: string }) {
@@ -121,12 +120,7 @@ export function WorkingHoursPanel() {
   return (
     <Stack gap="sm" maw={720}>
       <PageHeader title={t('workingHours.title')} description={t('workingHours.cardText')} />
-      <Anchor component={Link} to={BACK} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('workingHours.back')}
-        </Group>
-      </Anchor>
+      <ConfigBackLink />
       <Paper withBorder radius="sm" p="md">
         {siteId === null && <EmptyState icon={<IconClockOff size={22} />} title={t('shell.noSite')} />}
         {siteId !== null && query.isPending && (
