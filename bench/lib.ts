@@ -7,3 +7,4 @@ export * from './lib/db.ts';
 export * from './lib/servers.ts';
 export * from './lib/device-fleet.ts';
 export * from './lib/measure.ts';
+export * from './lib/checklists.ts';

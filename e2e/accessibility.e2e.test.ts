@@ -90,7 +90,8 @@ function pathsOf(route: AppRoute, samples: Samples): string[] {
  * placeholder (the same component on each).
  */
 const SHELL_ROUTES = (() => {
-  const shell = appRoutes().filter((r) => r.path.startsWith(TABS_PREFIX) && r.access !== 'public');
+  // Driver mode's pages need a cab device (e2e/driver-mode.e2e.test.ts checks them).
+  const shell = appRoutes().filter((r) => r.path.startsWith(TABS_PREFIX) && !['public', 'driver', 'driverentry'].includes(r.access));
   const placeholder = shell.find((r) => !isBuiltPage(r.def.page) && r.access === 'session');
   return shell.filter((r) => isBuiltPage(r.def.page) || r === placeholder || r.access === 'optional');
 })();

@@ -5,12 +5,20 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Chromium with software WebGL, so the map draws without a GPU. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Chromium with software WebGL, so the map draws without a GPU. Its contexts block the service
+ * worker unless they ask for it (`serviceWorkers: 'allow'`, as the installable-app tests do): the
+ * worker precaches every built file, which for each of the suite's hundred-odd contexts cost more
+ * than the tests themselves; the pages work the same without it (docs/decisions.md, issue 11).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: inject('chromiumPath'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 /** A page in a fresh context on the e2e server (or `options.baseURL`), 1440x900 unless told. */

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { featureChunks } from './build/feature-chunks.ts';
 import { loginWeight } from './build/login-weight.ts';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const apiTarget = process.env.FLEET_API_TARGET ?? 'http://127.0.0.1:8080';
 // Everything the server owns; the dev server forwards it so cookies and host-based branding behave as in production.
@@ -11,7 +12,7 @@ const proxied = ['/api', '/brand', '/manifest.webmanifest'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress(), featureChunks(), loginWeight()],
+  plugins: [react(), precompress(), featureChunks(), loginWeight(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

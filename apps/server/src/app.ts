@@ -1,4 +1,7 @@
 import compress from '@fastify/compress';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -9,17 +12,22 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { adminRoutes } from './modules/admin/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
+import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
 import { brandAssets, brandRoutes, brandService, type MapDefaults } from './modules/brand/index.ts';
+import { checklistsRepository, checklistsRoutes } from './modules/checklists/index.ts';
+import { configRoutes, vclsConfigList } from './modules/config/index.ts';
 import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
 import { groupsRepository, groupsRoutes } from './modules/groups/index.ts';
 import { healthRepository, healthRoutes } from './modules/health/index.ts';
+import { messagesRepository, messagesRoutes } from './modules/messages/index.ts';
 import { mailService } from './modules/mail/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
+import { folderImageStore, type ImageStore, uploadsRepository, uploadsRoutes, uploadsService } from './modules/uploads/index.ts';
 import { access } from './plugins/access.ts';
 import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -60,6 +68,11 @@ export interface AppOptions {
   socketEventLimit?: EventLimit;
   /** Called for every route as it is added (the route-walking test collects the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Where uploaded images are stored (main.ts: <DATA_DIR>/uploads or the S3 bucket). When not
+   * given (tests), a fresh folder in the system's temporary directory.
+   */
+  images?: ImageStore;
 }
 
 declare module 'fastify' {
@@ -118,6 +131,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const systemOfSite = (siteId: number) => site.unitSystem(siteId);
   const vehicles = vehicleReadModel({ repo: fleet, poi, alerts, systemOfSite });
   const directory = deviceDirectoryRepository(pool);
+  const checklists = checklistsRepository(pool);
+  const uploads = uploadsService(uploadsRepository(pool), opts.images ?? folderImageStore(mkdtempSync(path.join(os.tmpdir(), 'fleet-uploads-'))));
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
     sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts, systemOfSite,
@@ -149,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(auth, { resolveCaller });
   const unitsRepo = unitsRepository(db);
+  const driversRepo = driversRepository(db);
   await app.register(access, {
     sitesOfCustomer: tenancy.sitesOfCustomer,
     siteOfUnit: async (id: number) => (await directory.siteOfUnit(id)) ?? null,
@@ -168,9 +184,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     await api.register(fleetRoutes, { repo: fleet, vehicles });
     await api.register(groupsRoutes, { repo: groupsRepository(db, pool) });
-    await api.register(driversRoutes, { repo: driversRepository(db) });
+    await api.register(driversRoutes, { repo: driversRepo });
+    await api.register(cabRoutes, {
+      cab: cabService({
+        repo: cabRepository(db), sessions, drivers: driversRepo, units: unitsRepo,
+        unitsChanged: gateway.unitsChanged, failuresPerAccount: limits.failuresPerAccount,
+        templateOf: async (siteId, unitTypeId) => (await checklists.templateForType(siteId, unitTypeId))?.id ?? 0,
+      }),
+      brands, perAddressPerMinute: limits.perAddressPerMinute,
+    });
     await api.register(adminRoutes, { mail });
-    await api.register(alertsRoutes, { repo: alerts, servicing: site, systemOfSite, onCleared: gateway.alertsCleared });
+    await api.register(alertsRoutes, { repo: alerts, servicing: site, systemOfSite, onCleared: gateway.alertsCleared,
+      vclCount: (sites) => checklists.countWithOpenFaults(sites) });
     await api.register(placesRoutes, {
       places: poi, systemOfSite, w3w: opts.w3wApiKey ? what3wordsApi(opts.w3wApiKey) : what3wordsNotConfigured,
       geocoder: opts.geocoder ?? gazetteerGeocoder,
@@ -181,6 +206,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return opts.devices.reloadGeofences();
     } });
     await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
+    await api.register(uploadsRoutes, { uploads });
+    await api.register(configRoutes, { lists: [vclsConfigList(checklists)] });
+    await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
+    await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });

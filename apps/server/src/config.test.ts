@@ -21,6 +21,16 @@ describe('configuration', () => {
     }
   });
 
+  it('takes S3 settings for uploads only whole: bucket and both keys, a valid endpoint and bucket name', () => {
+    const c = loadConfig({ S3_BUCKET: 'fleet-uploads', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1' });
+    expect(c).toMatchObject({ S3_BUCKET: 'fleet-uploads', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true, S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(() => loadConfig({ S3_BUCKET: 'fleet-uploads' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_BUCKET is not/);
+    expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket!', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('refuses an admin password without an admin user', () => {
     expect(() => loadConfig({ FLEET_ADMIN_PASSWORD: 'Abcdef1!' })).toThrow(/FLEET_ADMIN_USER/);
   });

@@ -101,6 +101,13 @@ export const configSchema = z.object({
   MAP_HOSTS: mapHosts.default([]),
   /** A Nominatim-compatible reverse geocoder for street addresses (GET {url}/reverse?format=jsonv2&lat=&lon=). */
   GEOCODER_URL: urlSetting('GEOCODER_URL').optional(),
+  /** Uploaded images in an S3-compatible bucket instead of <DATA_DIR>/uploads (issue 11): S3_BUCKET turns it on. */
+  S3_ENDPOINT: urlSetting('S3_ENDPOINT').optional(),
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };
@@ -118,6 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.FLEET_ADMIN_PASSWORD && !c.FLEET_ADMIN_USER) {
     throw new ConfigError('FLEET_ADMIN_PASSWORD is set but FLEET_ADMIN_USER is not: set both, or neither.');
+  }
+  const s3Keys = [c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (c.S3_BUCKET && s3Keys !== 2) {
+    throw new ConfigError('S3_BUCKET is set: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too.');
+  }
+  if (!c.S3_BUCKET && (s3Keys > 0 || c.S3_ENDPOINT)) {
+    throw new ConfigError('S3_ENDPOINT or S3 keys are set but S3_BUCKET is not: set S3_BUCKET to store uploads in a bucket, or remove them.');
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return { ...c, publicUrl, dataDir: path.resolve(c.DATA_DIR) };

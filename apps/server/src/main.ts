@@ -5,6 +5,8 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { createIngest, deviceLink } from './ingest/ingest.ts';
 import { nominatimGeocoder } from './modules/places/index.ts';
+import { seedDemoChecklists } from './modules/checklists/index.ts';
+import { folderImageStore, s3ImageStore, uploadsRepository, uploadsService } from './modules/uploads/index.ts';
 import { bootstrap } from './bootstrap/bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -22,14 +24,27 @@ async function main(): Promise<void> {
   const database = connect(config.DATABASE_URL ?? (embedded as EmbeddedServer).url, { max: 20 });
   await waitForDatabase(database, { onWait: (err) => print(`Waiting for the database (${err.message})...`) });
   await applyMigrations(database);
-  await bootstrap(database.db, config, print);
 
   const ingestLog = pino({ level: config.LOG_LEVEL, base: { part: 'ingest' } });
   const ingest = createIngest(database.pool, ingestLog, {
     teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT,
     allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW },
   });
+  // Uploaded images: never under the web app's folder nor any other served one.
+  const images = config.S3_BUCKET
+    ? s3ImageStore({
+      endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET, region: config.S3_REGION, forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? '', secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+    })
+    : folderImageStore(`${config.dataDir}/uploads`);
+  await bootstrap(database.db, config, print);
+  if (config.FLEET_DEMO) {
+    // Check list templates and past check lists with photos (issue 11); each start adds only what is missing.
+    const added = await seedDemoChecklists(database.pool, uploadsService(uploadsRepository(database.pool), images));
+    if (added.templates + added.checklists > 0) print(`Demo check lists: ${added.templates} templates and ${added.checklists} check lists added.`);
+  }
   const app = await buildApp({
+    images,
     database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices: deviceLink(ingest), w3wApiKey: config.W3W_API_KEY,
     geocoder: config.GEOCODER_URL ? nominatimGeocoder(config.GEOCODER_URL, { userAgent: `fleet-platform/${version}` }) : undefined,
     map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },

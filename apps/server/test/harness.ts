@@ -4,6 +4,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import type { IngestOptions } from '../src/ingest/ingest.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { hashSecret, newSecret, newUuid } from '../src/lib/tokens.ts';
+import { sessionRepository, sessionService } from '../src/modules/auth/index.ts';
 import { createIngest, deviceLink } from '../src/ingest/ingest.ts';
 import pino from 'pino';
 import { createTestDatabase } from './database.ts';
@@ -64,8 +66,38 @@ export async function createTestApp(options: Partial<AppOptions> & { ingest?: Pa
     return user;
   }
 
+  /**
+   * A driver-mode session made directly in the database (a driver's account, its driver record and
+   * a registered cab device of the site), for tests of driver calls that are not about signing in.
+   * The sign-in itself (driverlogin) has its own tests.
+   */
+  async function driverSession(siteName: string, name = `Test Driver ${newUuid().slice(0, 8)}`) {
+    const { rows: [site] } = await database.pool.query<{ id: number; brand_id: number; host: string | null }>(
+      `SELECT s.id, c.brand_id, b.hosts[1] AS host FROM sites s JOIN customers c ON c.id = s.customer_id
+         JOIN brands b ON b.id = c.brand_id WHERE s.name = $1`, [siteName]);
+    if (!site) throw new Error(`no site ${siteName}`);
+    const { rows: [user] } = await database.pool.query<{ id: number }>(
+      `INSERT INTO users (email, name, password_hash, usertype, default_site_id) VALUES (NULL, $1, $2, 3, $3) RETURNING id`,
+      [name, await hashPassword(DEMO_PASSWORD), site.id]);
+    await database.pool.query('INSERT INTO user_sites (user_id, site_id) VALUES ($1, $2)', [user!.id, site.id]);
+    const { rows: [driver] } = await database.pool.query<{ id: number }>(
+      'INSERT INTO drivers (site_id, name, user_id) VALUES ($1, $2, $3) RETURNING id', [site.id, name, user!.id]);
+    const instanceUuid = newUuid();
+    const { rows: [cab] } = await database.pool.query<{ id: number }>(
+      `INSERT INTO cab_devices (site_id, name, instance_uuid, key_hash, registered_at) VALUES ($1, $2, $3, $4, now()) RETURNING id`,
+      [site.id, `${name}'s cab`, instanceUuid, hashSecret(newSecret())]);
+    const sessions = sessionService(sessionRepository(database.db));
+    const { rows: [userRow] } = await database.pool.query('SELECT * FROM users WHERE id = $1', [user!.id]);
+    const userForSession = { ...userRow, passwordHash: userRow.password_hash, mustChangePassword: false, disabled: false, usertype: 3, id: user!.id };
+    const { token } = await sessions.openDriver(userForSession, {
+      cabDeviceId: cab!.id, driverId: driver!.id, siteId: site.id, instanceUuid, brandId: site.brand_id,
+    }, 'test');
+    hostOfToken.set(token, site.host ?? 'localhost');
+    return { token, userId: user!.id, driverId: driver!.id, cabDeviceId: cab!.id, siteId: site.id, instanceUuid, name };
+  }
+
   return {
-    app, database, call, login, ingest, hostOfUser,
+    app, database, call, login, ingest, hostOfUser, driverSession,
     /** Headers for a socket of this token's session: its own brand's host (a session works only there). */
     socketHeaders: (token: string): Record<string, string> => ({ host: hostOfToken.get(token) ?? 'localhost' }),
     /** Waits until queued reset requests and mail have been handed over. */

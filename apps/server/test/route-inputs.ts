@@ -14,6 +14,13 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'POST /api/v1/login': { versionstring: 'DEV:231', user: 'ops@northway.example', pass: 'wrong-password' },
   'POST /api/v1/savepoi': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
   'POST /api/v1/savegeofence': { name: 'Walker', mode: 1, gp: '53.8,-1.5', radius: 100 },
+  // Issue 11: an edit (an add takes id 0 only), a delete, a check list whose ic matches its items.
+  'POST /api/v1/updateconfigrecord': { mode: 'edit', list: 'vcls', id: 1, rec: { name: 'Matrix', unittype: null, items: [{ item: 'Tyres' }] } },
+  'POST /api/v1/deleteconfigrecord': { mode: 'delete', list: 'vcls', id: 1 },
+  'POST /api/v1/signoffchecklistv5': () => ({
+    key: '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', uid: 1, mileage: null, vcl: 0, ic: 0, operator: '', issues: '', sig: 1,
+    details: { reportdate: '2026-05-01T07:30:00Z', itemnames: ['Tyres'], mileage: null, complete: true, items: [{ item: 'Tyres', faulty: false, image: null, note: '' }] },
+  }),
   'POST /api/v1/setbrandmap': { brand: 'northway', style: null, satellite: null, hosts: [] },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */

@@ -24,3 +24,10 @@ createRoot(root).render(
 
 // The rest of the strings (i18n.ts): after the first render, so the login page is not kept waiting.
 setTimeout(() => void loadAllStrings(), 0);
+
+// The service worker (offline app shell, update prompt): after the page has loaded, off the first page's path.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./shared/pwa/register-sw.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -53,7 +53,8 @@ export const sites = pgTable('sites', {
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
-  email: text('email').notNull(),
+  /** Null for a driver account (usertype 3), which signs in by name on a cab device (issue 11). */
+  email: text('email'),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   /** 0 super administrator, 1 site administrator, 2 operator, 3 driver; null is never admin. */
@@ -94,7 +95,42 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revokedReason: text('revoked_reason'),
   userAgent: text('user_agent').notNull().default(''),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+  /**
+   * 'user': a person in the office (user mode); 'driver': a driver signed in on a registered cab
+   * device (driver mode). The two never share a session, and each kind may call only its own calls.
+   */
+  kind: text('kind').notNull().default('user'),
+  /** Driver mode: the cab device the driver signed in on. */
+  cabDeviceId: integer('cab_device_id').references(() => cabDevices.id, { onDelete: 'cascade' }),
+  /** Driver mode: the driver record of the signed-in driver. */
+  driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'cascade' }),
+  /** Driver mode: the vehicle the driver is assigned to (assigndriver), null before and after. */
+  unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+}, (t) => [
+  index('sessions_user_idx').on(t.userId),
+  check('sessions_kind_check', sql`(${t.kind} = 'user' AND ${t.cabDeviceId} IS NULL AND ${t.driverId} IS NULL AND ${t.unitId} IS NULL)
+    OR (${t.kind} = 'driver' AND ${t.cabDeviceId} IS NOT NULL AND ${t.driverId} IS NOT NULL)`),
+]);
+
+/**
+ * A phone or tablet registered by a site administrator as a cab device of a site (issue 11): on it
+ * the app runs in driver mode only. The device proves itself with a key it was given at
+ * registration (only its sha-256 is kept), tied to the browser's instance uuid.
+ */
+export const cabDevices = pgTable('cab_devices', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  name: text('name').notNull(),
+  /** The instance uuid of the browser holding the device key; null until a browser takes it. */
+  instanceUuid: text('instance_uuid'),
+  /** sha-256 of the device key; null until a browser takes the registration. */
+  keyHash: text('key_hash').unique(),
+  registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
+  registeredAt: timestamp('registered_at', { withTimezone: true }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('cab_devices_site_idx').on(t.siteId), uniqueIndex('cab_devices_instance_idx').on(t.instanceUuid).where(sql`revoked_at IS NULL`)]);
 
 export const passwordResets = pgTable('password_resets', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -151,7 +187,9 @@ export const drivers = pgTable('drivers', {
   name: text('name').notNull(),
   tag: text('tag'),
   updatedAt: timestamp('updated_at', { withTimezone: true }),
-}, (t) => [index('drivers_site_idx').on(t.siteId)]);
+  /** The driver's account (usertype 3) for signing in on a cab device; null: cannot sign in. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [index('drivers_site_idx').on(t.siteId), uniqueIndex('drivers_user_idx').on(t.userId)]);
 
 export const units = pgTable('units', {
   id: serial('id').primaryKey(),
@@ -326,3 +364,120 @@ export const unitEventState = pgTable('unit_event_state', {
   movement: boolean('movement'),
   lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }),
 });
+
+/**
+ * A vehicle check list template (issue 11): the items a driver checks, per site and vehicle type
+ * (unit type null: any vehicle of the site without a template of its own type).
+ */
+export const vclTemplates = pgTable('vcl_templates', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  name: text('name').notNull(),
+  unitTypeId: integer('unit_type_id').references(() => unitTypes.id),
+  /** The items in order: [{ "name": "Tyres and wheel nuts" }, ...]. */
+  items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('vcl_templates_site_idx').on(t.siteId)]);
+
+/**
+ * An uploaded image (a fault's photo, a signature), checked by its bytes, re-encoded without
+ * metadata and stored by the server under a name of its own (storage key). `clientKey` is the
+ * device's idempotency key: the same upload sent twice is stored once.
+ */
+export const uploads = pgTable('uploads', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  clientKey: text('client_key').notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('uploads_client_key_idx').on(t.siteId, t.clientKey)]);
+
+/** A signed-off vehicle check list (signoffchecklistv5); `clientKey` makes a re-send store nothing twice. */
+export const checklists = pgTable('checklists', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  templateId: integer('template_id').references(() => vclTemplates.id, { onDelete: 'set null' }),
+  /** Who signed it off: the driver's account in driver mode, or an office user. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+  cabDeviceId: integer('cab_device_id').references(() => cabDevices.id, { onDelete: 'set null' }),
+  clientKey: text('client_key').notNull(),
+  mileage: doublePrecision('mileage'),
+  operator: text('operator').notNull().default(''),
+  /** Faulty items (ic). */
+  issueCount: integer('issue_count').notNull().default(0),
+  /** The payload's details as sent (reportdate, itemnames, mileage, complete, items), image ids checked. */
+  details: jsonb('details').notNull(),
+  signatureUploadId: bigint('signature_upload_id', { mode: 'number' }).references(() => uploads.id),
+  /** When the driver completed it on the device (may be well before it reached us, offline). */
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('checklists_client_key_idx').on(t.siteId, t.clientKey),
+  index('checklists_unit_idx').on(t.unitId, t.id),
+]);
+
+/** A faulty item of a check list: open until someone in the office marks it dealt with (vcldealt). */
+export const checklistFaults = pgTable('checklist_faults', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  checklistId: bigint('checklist_id', { mode: 'number' }).notNull().references(() => checklists.id, { onDelete: 'cascade' }),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  item: text('item').notNull(),
+  note: text('note').notNull().default(''),
+  uploadId: bigint('upload_id', { mode: 'number' }).references(() => uploads.id),
+  dealtAt: timestamp('dealt_at', { withTimezone: true }),
+  dealtBy: integer('dealt_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('checklist_faults_open_idx').on(t.siteId, t.unitId).where(sql`dealt_at IS NULL`),
+  index('checklist_faults_checklist_idx').on(t.checklistId),
+]);
+
+/** unitsignoff: a driver declares they saw the faults open on their vehicle (cabunit shows the last one). */
+export const unitSignoffs = pgTable('unit_signoffs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+  /** The open faults (checklist_faults ids) the driver saw. */
+  faultIds: jsonb('fault_ids').notNull().default(sql`'[]'::jsonb`),
+  note: text('note').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [index('unit_signoffs_unit_idx').on(t.unitId, t.id)]);
+
+/**
+ * A message between the office and a vehicle's cab (msg): the conversation is per vehicle; a
+ * driver's message also names the driver. `readAt` is when the other side read it.
+ */
+export const messages = pgTable('messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  /** True when a driver wrote it in the cab; false from the office. */
+  fromCab: boolean('from_cab').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+  /** Plain text, as written: never markup. */
+  body: text('body').notNull(),
+  /** The sender's idempotency key (a message sent twice from a flaky cab is stored once). */
+  clientKey: text('client_key'),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('messages_unit_idx').on(t.siteId, t.unitId, t.id),
+  uniqueIndex('messages_client_key_idx').on(t.unitId, t.clientKey),
+  index('messages_unread_idx').on(t.siteId, t.unitId).where(sql`read_at IS NULL`),
+]);

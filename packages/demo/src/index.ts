@@ -10,7 +10,8 @@ export {
   VEHICLE_ICONS,
   type VehicleIcon,
 } from './data/fleet.ts';
-export { DEMO_ACCOUNTS, DEMO_CUSTOMERS, type DemoAccount, SITE_DRIVERS, SITE_MESSAGES } from './data/people.ts';
+export { DEMO_ACCOUNTS, DEMO_CUSTOMERS, type DemoAccount, SITE_CABS, SITE_DRIVERS, SITE_MESSAGES } from './data/people.ts';
 export { type PoiPoint, SITE_POI } from './data/poi.ts';
 export { type DemoDevice, demoDevices, demoFleetPlanner } from './demo-devices.ts';
 export { imei, luhnDigit, mulberry32, type Rng } from './prng.ts';
+export { DEMO_CHECKLISTS, type DemoChecklist, DEMO_VCL_TEMPLATES } from './data/checklists.ts';

@@ -25,3 +25,6 @@ export * from './rules/vehicle-icon.ts';
 export * from './rules/working-hours.ts';
 export * from './rules/location-code.ts';
 export * from './rules/units.ts';
+export * from './checklists/checklists.schema.ts';
+export * from './messages/messages.schema.ts';
+export * from './cab/cab.schema.ts';

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import { createTestApp } from '../../test/harness.ts';
 import { sample, SAMPLES } from '../../test/route-inputs.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import type { AccessRule, Field, Scope } from './access.ts';
+import { imageForm } from '../../test/uploads.ts';
+import { randomUUID } from 'node:crypto';
+import { type AccessRule, DRIVER_ONLY_TEXT, type Field, NOT_IN_DRIVER_MODE_TEXT, type Scope } from './access.ts';
 
 // Walks every declared API call × role × tenant scope and checks the answer against the call's
 // declared rule: 401 without a session, 403 for the wrong role, 404 (as for a missing id) when an
@@ -40,7 +42,10 @@ const [calder] = await db.insert(schema.customers).values({ brandId: leeds.brand
 await db.insert(schema.sites).values({ customerId: calder!.id, name: 'Halifax Yard (matrix)' });
 await db.insert(schema.units).values({ siteId: (await one<{ id: number }>(`SELECT id FROM sites WHERE name = 'Halifax Yard (matrix)'`)).id, deviceId: 'matrix-halifax-1', unitTypeId: 1, registration: 'MX01 HFX' });
 
-interface Target { scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number }
+interface Target {
+  scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number;
+  template: number; upload: number; checklist: number; fault: number; cab: number;
+}
 async function target(scope: string, siteName: string): Promise<Target> {
   const s = await one<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites WHERE name = $1', [siteName]);
   const unit = (await one<{ id: number }>('SELECT min(id) AS id FROM units WHERE site_id = $1', [s.id])).id;
@@ -49,7 +54,22 @@ async function target(scope: string, siteName: string): Promise<Target> {
   const [alert] = await db.insert(schema.alerts).values({
     siteId: s.id, unitId: unit, kind: 'panic', event: 'press', positionId: -s.id, happenedAt: new Date(), lat: 53.8, lon: -1.5,
   }).returning();
-  return { scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id };
+  // Check list rows (issue 11): a template, an upload (its file is never read here), a check list with one fault.
+  const template = await one<{ id: number }>(`INSERT INTO vcl_templates (site_id, name, items) VALUES ($1, $2, '[{"name":"Tyres"}]') RETURNING id`, [s.id, `Matrix ${scope}`]);
+  const upload = await one<{ id: string }>(
+    `INSERT INTO uploads (site_id, unit_id, client_key, storage_key, content_type, width, height, bytes, sha256)
+     VALUES ($1, $2, $3, $4, 'image/png', 1, 1, 1, '') RETURNING id`, [s.id, unit, randomUUID(), `${randomUUID().replace(/-/g, '')}.png`]);
+  const checklist = await one<{ id: string }>(
+    `INSERT INTO checklists (site_id, unit_id, client_key, issue_count, details, signature_upload_id, reported_at)
+     VALUES ($1, $2, $3, 1, '{"items":[{"item":"Tyres","faulty":true,"image":null,"note":""}],"complete":true}', $4, now()) RETURNING id`,
+    [s.id, unit, randomUUID(), upload.id]);
+  const fault = await one<{ id: string }>(
+    `INSERT INTO checklist_faults (checklist_id, site_id, unit_id, item) VALUES ($1, $2, $3, 'Tyres') RETURNING id`, [checklist.id, s.id, unit]);
+  const [cab] = await db.insert(schema.cabDevices).values({ siteId: s.id, name: `Matrix ${scope}` }).returning();
+  return {
+    scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id,
+    template: template.id, upload: Number(upload.id), checklist: Number(checklist.id), fault: Number(fault.id), cab: cab!.id,
+  };
 }
 const TARGETS = [
   await target('own site', 'Leeds Depot'),
@@ -66,18 +86,23 @@ await db.insert(schema.users).values({ email: SUPER.email, name: 'Matrix', usert
 const superUser = await t.login(SUPER.email, SUPER.password);
 const superToken = (await t.call('GET', `pick?companyid=${leeds.customer_id}&cid=${leeds.id}`, { token: superUser.token })).json().user.token as string;
 
-interface Role { name: string; token?: string; usertype: number | null; sites: number[] }
+interface Role { name: string; token?: string; usertype: number | null; sites: number[]; driver?: true }
 const ROLES: Role[] = [
   { name: 'nobody', usertype: null, sites: [] },
   { name: 'operator', token: (await t.login('ops.leeds@aire-valley.example')).token, usertype: 2, sites: [leeds.id] },
   { name: 'site administrator', token: (await t.login('admin.leeds@aire-valley.example')).token, usertype: 1, sites: [leeds.id] },
   { name: 'super administrator', token: superToken, usertype: 0, sites: allSites.map((s) => s.id) },
+  // Driver mode (issue 11): a driver signed in on a cab device of Leeds.
+  { name: 'driver', token: (await t.driverSession('Leeds Depot')).token, usertype: 3, sites: [leeds.id], driver: true },
 ];
 
 /** The answer the rule promises this caller for these ids: a status and, for a refusal, its message. */
 function expected(rule: AccessRule, role: Role, x: Target): { status: number; message?: string; real?: boolean } {
   if (rule.who === 'public') return { status: 299 };
   if (!role.token) return { status: 401 };
+  // Driver mode and user mode never mix (plugins/access.ts).
+  if (rule.who === 'driver' && !role.driver) return { status: 403, message: DRIVER_ONLY_TEXT };
+  if (role.driver && rule.who !== 'driver' && !rule.alsoDriver) return { status: 403, message: NOT_IN_DRIVER_MODE_TEXT };
   if (rule.who === 'admin' && !(role.usertype !== null && role.usertype < 2)) return { status: 403, message: 'Not Admin' };
   if (rule.who === 'super' && role.usertype !== 0) return { status: 403, message: 'Only a super administrator may do this.' };
   if (rule.who === 'operator' && !(role.usertype !== null && role.usertype <= 2)) return { status: 403 };
@@ -101,7 +126,10 @@ function idFor(s: Scope, x: Target): [Field, unknown] | null {
   if ('customer' in s) return [s.customer, x.customer];
   if ('unit' in s) return [s.unit, x.unit];
   if ('row' in s) {
-    const ids: Record<string, unknown> = { place: x.place, group: x.group, alert: x.alert, alerts: [x.alert], vehicle: [x.unit] };
+    const ids: Record<string, unknown> = {
+      place: x.place, group: x.group, alert: x.alert, alerts: [x.alert], vehicle: [x.unit],
+      unit: x.unit, template: x.template, record: x.template, upload: x.upload, checklist: x.checklist, fault: x.fault, 'cab device': x.cab, conversation: x.unit,
+    };
     return [s.field, ids[s.row]];
   }
   return null;
@@ -117,6 +145,10 @@ const TENANT_IDS = new Set(['siteid', 'cid', 'companyid', 'uid', 'unitid', 'aid'
 const NOT_TENANT_IDS = new Set([
   'POST /api/v1/addnewsiteunit body.uid', // the device's own id (IMEI) being registered, not a unit id
 ]);
+
+/** Calls whose body is multipart/form-data (no body schema): the matrix sends a real form with a small photo. */
+const MULTIPART = new Set(['POST /api/v1/sendtempimage']);
+const PHOTO = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==', 'base64');
 
 /** Inputs that pick a branch the fixtures have (panic alerts). */
 const OVERRIDES: Record<string, Record<string, unknown>> = { 'GET /api/v1/alertlist': { list: 'panic' } };
@@ -153,7 +185,8 @@ describe('every declared call × role × tenant scope answers as its access rule
     for (const role of ROLES) {
       for (const x of TARGETS) {
         const query = { ...((querySchema ? (method === 'GET' && given ? fresh() : sample(querySchema)) : {}) as Record<string, unknown>), ...OVERRIDES[name] };
-        const body = bodySchema ? { ...((given ? fresh() : sample(bodySchema)) as Record<string, unknown>) } : undefined;
+        const multipart = MULTIPART.has(name);
+        const body: Record<string, unknown> | undefined = bodySchema ? { ...((given ? fresh() : sample(bodySchema)) as Record<string, unknown>) } : multipart ? { key: randomUUID() } : undefined;
         for (const s of rule.scope ?? []) {
           const id = idFor(s, x);
           if (!id) continue;
@@ -164,8 +197,10 @@ describe('every declared call × role × tenant scope answers as its access rule
         if (bodySchema) expect(bodySchema.safeParse(body).success, `${name}: no valid body`).toBe(true);
         const want = expected(rule, role, x);
         const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+        const form = multipart && body ? imageForm(Number(body.uid), String(body.key), PHOTO) : null;
         const res = await t.call(method, `${(route.url as string).slice('/api/v1/'.length)}${qs ? `?${qs}` : ''}`, {
-          token: role.token, ...(body ? { body } : {}), headers: want.real ? {} : { [PROBE]: '1' },
+          token: role.token, ...(form ? { body: form.body } : body ? { body } : {}),
+          headers: { ...(want.real ? {} : { [PROBE]: '1' }), ...(form ? form.headers : {}) },
         });
         const message = res.statusCode === 299 ? undefined : (res.json() as { message?: string }).message;
         if (res.statusCode !== want.status || (want.message !== undefined && message !== want.message)) {

@@ -21,7 +21,7 @@ describe('declared access rules', () => {
 
   it('refuses to register an API route without a rule, or with one it cannot honour', () => {
     expect(() => checkDeclared({ method: 'GET', url: '/api/v1/new', config: {} })).toThrow(/declares no access rule/);
-    expect(() => checkDeclared({ method: 'GET', url: '/api/v1/new', config: { access: { who: 'driver' } } })).toThrow(/driver-mode/);
+    expect(() => checkDeclared({ method: 'GET', url: '/api/v1/new', config: { access: { who: 'driver', flags: ['tracksec'] } } })).toThrow(/driver-mode/);
     expect(() => checkDeclared({ method: 'GET', url: '/api/v1/new', config: { access: { who: 'public', scope: [{ site: 'query.siteid' }] } } })).toThrow(/public/);
     expect(() => checkDeclared({ method: 'GET', url: '/api/v1/new', config: { access: { who: 'session' } } })).not.toThrow();
     expect(() => checkDeclared({ method: 'GET', url: '/brand-logo.svg', config: {} })).not.toThrow();

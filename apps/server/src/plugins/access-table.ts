@@ -50,7 +50,7 @@ export async function routeTableWithoutDatabase(): Promise<DeclaredRoute[]> {
 }
 
 const WHO: Record<Who, string> = {
-  public: 'anyone', session: 'signed in', driver: 'driver-mode session', operator: 'operator or administrator',
+  public: 'anyone', session: 'signed in', driver: 'a driver signed in on a cab device (driver mode) only', operator: 'operator or administrator',
   admin: 'administrator (site or super)', super: 'super administrator',
 };
 
@@ -79,13 +79,17 @@ export function permissionsMarkdown(routes: DeclaredRoute[]): string {
     'with the session (401 when not signed in, 403 for the wrong role), scopes after the input is',
     'validated. An id outside the caller\'s tenancy is answered exactly as one that does not exist (404).',
     'A super administrator holds every site. A session is accepted only on its own brand\'s hosts.',
+    'Driver mode and user mode never mix: a driver signed in on a cab device makes only the calls',
+    'whose Who names a driver, and a user\'s session (whatever its role) never makes a driver-only call.',
     '',
     '| Call | Who | Scope of its ids | Notes |',
     '| --- | --- | --- | --- |',
   ];
   for (const r of routes) {
     const rule = r.rule;
-    const who = rule ? WHO[rule.who] + (rule.flags?.length ? ` with ${rule.flags.join(', ')}` : '') : '**no rule**';
+    const who = rule
+      ? WHO[rule.who] + (rule.flags?.length ? ` with ${rule.flags.join(', ')}` : '') + (rule.alsoDriver ? ', or a driver on a cab device' : '')
+      : '**no rule**';
     const scope = rule?.scope?.length ? rule.scope.map(scopeText).join('; ') : '—';
     const notes = [r.duringForcedChange ? 'allowed before a forced password change' : '', rule?.note ?? ''].filter(Boolean).join('; ');
     lines.push(`| \`${r.method} ${r.url.replace('/api/v1/', '')}\` | ${who} | ${scope} | ${notes} |`);

@@ -8,10 +8,12 @@ import type { Caller } from '../lib/caller.ts';
  * Who may call a route:
  * - public: nobody need be signed in;
  * - session: any signed-in user;
- * - driver: a driver-mode session (none exists yet: the driver-mode issue adds it; declaring it is refused);
+ * - driver: a driver-mode session only (a driver signed in on a registered cab device, issue 11);
  * - operator: usertype 2 or below (operators and administrators);
  * - admin: site administrators (usertype below 2) and super administrators;
  * - super: super administrators only.
+ * Every `who` but driver (and public) is for user-mode sessions: a driver-mode session is refused
+ * them unless the rule says `alsoDriver` (the few calls both sides make: messages, sign-out).
  */
 export type Who = 'public' | 'session' | 'driver' | 'operator' | 'admin' | 'super';
 
@@ -51,6 +53,11 @@ export interface AccessRule {
   flags?: Flag[];
   /** A rule the handler applies from the input (shown in docs/permissions.md). */
   note?: string;
+  /**
+   * A driver-mode session may make this call too (its one site is the cab device's; a unit scope
+   * holds it to that site's vehicles). Only with `who: 'session'`.
+   */
+  alsoDriver?: true;
 }
 
 /** What the checks found, for the handler: the current site, a customer's sites. */
@@ -93,14 +100,21 @@ export function checkDeclared(route: Pick<RouteOptions, 'url' | 'method' | 'conf
   const name = `${String(route.method)} ${route.url}`;
   const rule = (route.config as { access?: AccessRule } | undefined)?.access;
   if (!rule) throw new Error(`${name} declares no access rule: add config.access (see plugins/access.ts).`);
-  if (rule.who === 'driver') throw new Error(`${name}: driver-mode sessions do not exist yet.`);
+  if (rule.alsoDriver && rule.who !== 'session') throw new Error(`${name}: alsoDriver goes only with who: 'session'.`);
+  if (rule.who === 'driver' && rule.flags?.length) throw new Error(`${name}: a driver-mode call has no feature flags.`);
   if (rule.who === 'public' && (rule.scope?.length || rule.flags?.length)) throw new Error(`${name}: a public call has no caller to scope.`);
 }
 
 const FLAG_TEXT: Record<Flag, string> = { tracksec: 'Only users with Tracksec may do this.' };
 
 /** Whether a caller passes a rule's `who` and flags; the refusal when not. */
+export const DRIVER_ONLY_TEXT = 'Only a driver signed in on a cab device may do this.';
+export const NOT_IN_DRIVER_MODE_TEXT = 'This device is in driver mode: this is not one of the driver\'s calls.';
+
 export function whoRefusal(rule: AccessRule, caller: Caller): ApiError | null {
+  // Driver mode and user mode never mix: each kind of session makes only its own calls.
+  if (rule.who === 'driver') return caller.session.kind === 'driver' ? null : forbidden(DRIVER_ONLY_TEXT);
+  if (caller.session.kind === 'driver') return rule.alsoDriver ? null : forbidden(NOT_IN_DRIVER_MODE_TEXT);
   if (rule.who === 'operator' && !(typeof caller.user.usertype === 'number' && caller.user.usertype <= 2)) {
     return forbidden('Only an operator or an administrator may do this.');
   }

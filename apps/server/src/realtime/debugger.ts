@@ -22,6 +22,8 @@ export function socketDebugger(io: FleetServer, deps: {
 
   async function subscribe(socket: FleetSocket, uid: number): Promise<DebugFrameEvent[] | string> {
     if (!id.safeParse(uid).success) return 'No such unit.';
+    // The debugger is an office tool: a driver-mode socket never watches a device.
+    if (socket.data.caller.session.kind === 'driver') return 'No such unit.';
     const site = await deps.siteOfUnit(uid);
     if (site === undefined || !socket.data.caller.siteIds.includes(site)) return 'No such unit.';
     if (!watching.get(socket)?.has(uid)) {

@@ -5,11 +5,13 @@ import type { ResolveCaller } from '../lib/caller.ts';
 import type { AlertsRepository } from '../modules/alerts/index.ts';
 import type { SessionService } from '../modules/auth/index.ts';
 import type { VehicleReadModel } from '../modules/fleet/index.ts';
-import type { DeviceLink } from '../modules/units/index.ts';
+import type { DeviceLink, StateChange } from '../modules/units/index.ts';
 import type { ProxyTrust } from '../plugins/auth.ts';
 import { alertFeed } from './alerts.ts';
+import { checklistFeed } from './checklists.ts';
 import { socketDebugger } from './debugger.ts';
 import { DEFAULT_EVENT_LIMIT, type EventLimit } from './event-limit.ts';
+import { messageFeed } from './messages.ts';
 import { type FleetServer, type FleetSocket, siteRoom } from './rooms.ts';
 import { socketSessions } from './sessions.ts';
 import { vehicleUpdateFeed } from './vehicle-updates.ts';
@@ -52,9 +54,17 @@ export function realtimeGateway(app: FastifyInstance, deps: {
   return {
     io,
     alertsCleared: alerts.alertsCleared,
+    /** Check list events ('vcl:new', 'vcl:dealt') to the site rooms. */
+    checklists: checklistFeed(io),
+    /** New messages and reads, to the office's site room and the vehicle's cab sockets. */
+    messages: messageFeed(io),
     /** Places changed: live location text reads them again. */
     placesChanged(): void {
       updates.placesChanged();
+    },
+    /** Units whose record changed (a driver signed on or off, issue 11): their sites' browsers get their update now. */
+    unitsChanged(units: StateChange[]): void {
+      updates.sendDriverChanges(units);
     },
     /** Tells a site's open browsers its message changed. */
     siteMessage(siteId: number, message: string): void {

@@ -8,6 +8,11 @@ export type FleetSocket = Socket<ClientToServerEvents, ServerToClientEvents, Rec
 
 /** The browsers of one site: its vehicle updates, alerts and site message go there. */
 export const siteRoom = (siteId: number) => `site:${siteId}`;
+/**
+ * The sockets of one driver-mode session (a cab): its vehicle's messages go there. A driver-mode
+ * socket joins only this room, never its site's (it would get every vehicle of the site).
+ */
+export const cabRoom = (sessionId: number) => `cab:${sessionId}`;
 /** The debuggers watching one unit's device conversation. */
 export const debugRoom = (uid: number) => `debug:${uid}`;
 

@@ -4,13 +4,13 @@ import type { ResolveCaller } from '../lib/caller.ts';
 import type { SessionService } from '../modules/auth/index.ts';
 import { handshakeHost, type ProxyTrust } from '../plugins/auth.ts';
 import { eventLimiter, type EventLimit } from './event-limit.ts';
-import { type FleetServer, type FleetSocket, siteRoom } from './rooms.ts';
+import { cabRoom, type FleetServer, type FleetSocket, siteRoom } from './rooms.ts';
 
 /**
  * Who may hold a socket, and for how long. A client authenticates in the handshake's auth field
  * (the token is accepted only on its brand's hosts, as over HTTP); every event it sends passes the
- * socket's event limit; it joins its session's current site room; a session that ends closes its
- * sockets.
+ * socket's event limit; it joins its session's current site room (a driver-mode session: its
+ * cab room instead); a session that ends closes its sockets.
  */
 export function socketSessions(io: FleetServer, deps: {
   sessions: SessionService; resolveCaller: ResolveCaller; proxyTrust: ProxyTrust; eventLimit: EventLimit; log: FastifyBaseLogger;
@@ -67,7 +67,9 @@ export function socketSessions(io: FleetServer, deps: {
       const set = bySession.get(session.id) ?? new Set();
       set.add(socket);
       bySession.set(session.id, set);
-      if (session.siteId) void socket.join(siteRoom(session.siteId));
+      // A driver-mode socket hears only its own cab's messages; a user's socket, its current site.
+      if (session.kind === 'driver') void socket.join(cabRoom(session.id));
+      else if (session.siteId) void socket.join(siteRoom(session.siteId));
       socket.on('disconnect', () => {
         set.delete(socket);
         if (set.size === 0) bySession.delete(session.id);

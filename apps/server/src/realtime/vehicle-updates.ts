@@ -83,6 +83,13 @@ export function vehicleUpdateFeed(io: FleetServer, deps: { devices: DeviceLink; 
         for (const [siteId, list] of sites) sendVehicleUpdates(siteId, list);
       }, deps.warn('vehicle alarm updates not sent'));
     },
+    /** Units whose driver changed: their update carries the driver's name (drivername). */
+    sendDriverChanges(units: StateChange[]): void {
+      if (units.length === 0) return;
+      void vehicles.updatesForDrivers(units).then((sites) => {
+        for (const [siteId, list] of sites) sendVehicleUpdates(siteId, list);
+      }, deps.warn('driver updates not sent'));
+    },
     /** Places changed: live location text reads them again. */
     placesChanged(): void {
       vehicles.placesChanged();

@@ -1,9 +1,18 @@
 import { isAdmin, NOT_ADMIN_REASON } from '@fleet/shared/rules/admin';
-import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useCabKey } from '../shared/device/cab-device.ts';
 import { signOut } from '../shared/session/session-actions.ts';
 import { useSessionUser } from '../shared/session/session-store.ts';
 import { PageLoading } from './page-loading.tsx';
+
+// The outbox and the check lists' sending code load with the first driver page, not with /login.
+const DriverFrame = lazy(() => import('./driver-frame.tsx'));
+
+/** Where a cab device starts (issue 11): the driver's sign-in. */
+export const DRIVER_LOGIN_PATH = '/tabs/tabs/driverlogin';
+/** Where a user session that reached a driver page goes instead. */
+const USER_HOME_PATH = '/tabs/tabs/fleet';
 
 /** Spec 5: admin pages need usertype below 2; anyone else is signed out with the reason 'Not Admin'. */
 export function RequireAdmin() {
@@ -13,4 +22,36 @@ export function RequireAdmin() {
     if (user && !allowed) void signOut({ reason: NOT_ADMIN_REASON, to: '/login' });
   }, [user, allowed]);
   return allowed ? <Outlet /> : <PageLoading />;
+}
+
+/** Whether this device is in driver mode: a cab device, or a driver-mode session. */
+export function useDriverMode(): boolean {
+  const cab = useCabKey();
+  const user = useSessionUser();
+  return Boolean(cab || user?.driver);
+}
+
+/**
+ * User pages (issue 11: driver mode and user mode never coexist on a device): on a cab device every
+ * one of them goes to the driver's sign-in; a driver-mode session never sees them either.
+ */
+export function UserModeOnly() {
+  const cab = useCabKey();
+  const user = useSessionUser();
+  if (cab || user?.driver) return <Navigate to={DRIVER_LOGIN_PATH} replace />;
+  return <Outlet />;
+}
+
+/** Driver pages: a driver signed in on this cab device, else the driver's sign-in (a user session never sees them). */
+export function RequireDriver() {
+  const cab = useCabKey();
+  const user = useSessionUser();
+  // An office user on an ordinary browser (a legacy startup page such as 'map'): their own pages.
+  if (!cab && user && !user.driver) return <Navigate to={USER_HOME_PATH} replace />;
+  if (!cab || !user?.driver || user.driver.deviceid !== cab.deviceid) return <Navigate to={DRIVER_LOGIN_PATH} replace />;
+  return (
+    <Suspense fallback={null}>
+      <DriverFrame />
+    </Suspense>
+  );
 }

@@ -1,11 +1,20 @@
 import type { PageKey } from '@fleet/shared';
 import type { ComponentType } from 'react';
 import { loadConfigPage } from '../features/admin/index.ts';
+import {
+  loadDriverEditFaultPage,
+  loadDriverSignOffPage,
+  loadDriverUnitCheckPage,
+  loadDriverVclPage,
+  loadVclViewerPage,
+} from '../features/checklists/index.ts';
 import { loadAlertsPage } from '../features/alerts/index.ts';
 import { loadChangePasswordPage, loadLoginPage, loadPopperPage } from '../features/auth/index.ts';
 import { loadDashboardPage } from '../features/dashboard/index.ts';
 import { loadDebugPage } from '../features/debug/index.ts';
+import { loadDriverHomePage, loadDriverLoginPage, loadDriverMapPage, loadVehicleSelectionPage } from '../features/driver/index.ts';
 import { loadFleetPage } from '../features/fleet/index.ts';
+import { loadMessagesPage } from '../features/messages/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
 import { type BuiltPage, isBuiltPage } from './route-table.ts';
@@ -25,6 +34,20 @@ const BUILT: Record<BuiltPage, PageModule> = {
   alerts: loadAlertsPage,
   superadmin: loadSuperadminPage,
   suoperadmin: loadSuperadminPage,
+  msg: loadMessagesPage,
+  driver: loadDriverHomePage,
+  driverlogin: loadDriverLoginPage,
+  vehicleselection: loadVehicleSelectionPage,
+  drivertabs: loadDriverHomePage,
+  tabs: loadDriverHomePage,
+  startup: loadDriverHomePage,
+  map: loadDriverMapPage,
+  vcl: loadDriverVclPage,
+  editfault: loadDriverEditFaultPage,
+  signoff: loadDriverSignOffPage,
+  unitcheck: loadDriverUnitCheckPage,
+  units: loadDriverUnitCheckPage,
+  vclviewer: loadVclViewerPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

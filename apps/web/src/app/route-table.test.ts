@@ -72,4 +72,13 @@ describe('router table', () => {
     expect(accessOf('mobileconfig')).toBe('optional');
     expect(accessOf('fleet')).toBe('session');
   });
+
+  it('puts the driver pages in driver mode, the driver sign-in outside any shell', () => {
+    for (const page of ['driver', 'drivertabs', 'tabs', 'startup', 'vehicleselection', 'map', 'vcl', 'unitcheck'] as const) {
+      expect(accessOf(page), page).toBe('driver');
+    }
+    expect(accessOf('driverlogin')).toBe('driverentry');
+    // Messages: one page for the office and the cab (it picks its side by the session).
+    expect(accessOf('msg')).toBe('either');
+  });
 });

@@ -1,13 +1,32 @@
 import { type PageKey, ROUTES, type RouteDef, TABS_PREFIX } from '@fleet/shared/routes/routes';
 
-/** public: never inside the shell; optional: shell when signed in; session: sign-in needed; admin: isAdmin too. */
-export type RouteAccess = 'public' | 'optional' | 'session' | 'admin';
+/**
+ * public: never inside the shell; optional: shell when signed in; session: sign-in needed; admin: isAdmin too;
+ * driver: driver mode (issue 11) — a driver signed in on a cab device, never a user session;
+ * driverentry: the driver's sign-in on a cab device (works signed out, no shell);
+ * either: both modes (msg): a driver's page in driver mode, a user page in the shell otherwise.
+ */
+export type RouteAccess = 'public' | 'optional' | 'session' | 'admin' | 'driver' | 'driverentry' | 'either';
 
 const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   login: 'public',
   popper: 'public',
   mobileconfig: 'optional',
-  driverlogin: 'optional',
+  driverlogin: 'driverentry',
+  driver: 'driver',
+  drivertabs: 'driver',
+  tabs: 'driver',
+  startup: 'driver',
+  vehicleselection: 'driver',
+  map: 'driver',
+  // The driver's other pages (check list, vehicle, messages): their pages come with their own helpers.
+  vcl: 'driver',
+  editfault: 'driver',
+  signoff: 'driver',
+  unitcheck: 'driver',
+  units: 'driver',
+  // One page key for both sides of a conversation: the page picks by the session.
+  msg: 'either',
   superadmin: 'admin',
   suoperadmin: 'admin',
   config: 'admin',
@@ -19,7 +38,10 @@ const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
  * tests can tell real pages from that placeholder (e2e/accessibility.e2e.test.ts).
  */
 export const BUILT_PAGES = [
-  'login', 'popper', 'changepassword', 'fleet', 'config', 'debug', 'dashboard', 'alerts', 'superadmin', 'suoperadmin',
+  'login', 'popper', 'changepassword', 'fleet', 'config', 'debug', 'dashboard', 'alerts', 'superadmin', 'suoperadmin', 'msg',
+  'driver', 'driverlogin', 'vehicleselection', 'drivertabs', 'tabs', 'startup', 'map',
+  'vcl', 'editfault', 'signoff', 'unitcheck', 'units',
+  'vclviewer',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { loadAllStrings } from '../i18n/i18n.ts';
 import type { RouteHandle } from '../shared/routing/route-handle.ts';
-import { RequireAdmin } from './guards.tsx';
+import { RequireAdmin, RequireDriver, UserModeOnly, useDriverMode } from './guards.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { pageModule } from './page-modules.ts';
 import { PublicLayout } from './public-layout.tsx';
@@ -31,6 +31,11 @@ function routesWith(access: RouteAccess): RouteObject[] {
 
 const toLogin = <Navigate to="/login" replace />;
 
+/** A page both modes have: the driver's guard in driver mode, the signed-in shell otherwise. */
+function EitherMode() {
+  return useDriverMode() ? <RequireDriver /> : <ShellLayout requireSession />;
+}
+
 /** The route tree: layouts by access level, every spec page lazily loaded, everything else to /login. */
 export function buildRoutes(): RouteObject[] {
   return [
@@ -39,11 +44,21 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageLoading />,
       children: [
-        { element: <PublicLayout />, children: routesWith('public') },
-        { element: <ShellLayout requireSession={false} />, children: routesWith('optional') },
+        // Driver mode (issue 11): the sign-in on a cab device, and the driver's pages (their own frame).
+        { element: <PublicLayout />, children: routesWith('driverentry') },
+        { element: <RequireDriver />, children: routesWith('driver') },
+        // Pages of both modes (msg): the driver's on a cab device or in a driver session, else a user page in the shell.
+        { element: <EitherMode />, children: routesWith('either') },
         {
-          element: <ShellLayout requireSession />,
-          children: [...routesWith('session'), { element: <RequireAdmin />, children: routesWith('admin') }],
+          element: <UserModeOnly />,
+          children: [
+            { element: <PublicLayout />, children: routesWith('public') },
+            { element: <ShellLayout requireSession={false} />, children: routesWith('optional') },
+            {
+              element: <ShellLayout requireSession />,
+              children: [...routesWith('session'), { element: <RequireAdmin />, children: routesWith('admin') }],
+            },
+          ],
         },
         ...LOGIN_REDIRECT_PATHS.map((path) => ({ path, element: toLogin })),
         { path: '*', element: toLogin },

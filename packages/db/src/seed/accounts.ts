@@ -15,7 +15,7 @@ export async function readDemoAccounts(db: Executor): Promise<StoredAccount[]> {
   const emails = DEMO_ACCOUNTS.map((a) => a.email.toLowerCase());
   const rows = await db
     .select({
-      email: schema.users.email,
+      email: sql<string>`${schema.users.email}`,
       name: schema.users.name,
       usertype: schema.users.usertype,
       defaultSiteId: schema.users.defaultSiteId,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, luhnDigit, type PoiPoint } from '@fleet/demo';
-import { count, eq, inArray } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, luhnDigit, type PoiPoint, SITE_CABS } from '@fleet/demo';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations, connect, type Database } from '../connection.ts';
@@ -91,7 +91,7 @@ describe('demo seed', () => {
     expect(second.seeded).toBe(false);
     expect(second.accounts).toEqual(first.accounts);
     expect(await counts()).toEqual(before);
-    expect(before).toMatchObject({ brands: 2, customers: 2, sites: 3, users: DEMO_ACCOUNTS.length });
+    expect(before).toMatchObject({ brands: 2, customers: 2, sites: 3, users: DEMO_ACCOUNTS.length + Object.keys(SITE_CABS).length });
   });
 
   it('brands: one default, northway on the same port', async () => {
@@ -132,6 +132,19 @@ describe('demo seed', () => {
     const old = drivers.filter((d) => Date.now() - (d.updatedAt?.getTime() ?? 0) > 24 * 3_600_000);
     expect(old.length).toBeGreaterThan(0);
     expect(old.length).toBeLessThan(drivers.length / 2);
+  });
+
+  it('driver mode: one cab device per site that no browser holds yet, and one driver account linked to a driver', async () => {
+    const cabs = await database.db.select().from(schema.cabDevices);
+    expect(cabs.map((c) => c.name).sort()).toEqual(Object.values(SITE_CABS).map((c) => c.device).sort());
+    for (const c of cabs) expect([c.keyHash, c.instanceUuid, c.revokedAt]).toEqual([null, null, null]);
+    const accounts = await database.db.select({ user: schema.users, driver: schema.drivers }).from(schema.drivers)
+      .innerJoin(schema.users, sql`${schema.users.id} = ${schema.drivers.userId}`);
+    expect(accounts.map((a) => a.driver.name).sort()).toEqual(Object.values(SITE_CABS).map((c) => c.driver).sort());
+    for (const a of accounts) {
+      expect(a.user).toMatchObject({ usertype: 3, email: null, name: a.driver.name, disabled: false });
+      expect(cabs.find((c) => c.siteId === a.driver.siteId)).toBeDefined();
+    }
   });
 
   it('every demo site has an operator and a site administrator', async () => {

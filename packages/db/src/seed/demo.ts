@@ -8,6 +8,7 @@ import {
   DEMO_CUSTOMERS,
   DEMO_UNIT_TYPES,
   demoFleetPlanner,
+  SITE_CABS,
   SITE_GROUPS,
   SITE_MESSAGES,
   SITE_POI,
@@ -95,7 +96,23 @@ async function insertDemo(tx: Executor, opts: { passwordHash: string; publicUrl:
           updatedAt: new Date(now - d.lastSeenAgoMs),
         })),
       )
-      .returning({ id: schema.drivers.id });
+      .returning({ id: schema.drivers.id, name: schema.drivers.name });
+
+    // Driver mode: a cab device no browser holds yet, and one driver who may sign in on it.
+    const cab = SITE_CABS[siteName];
+    if (cab) {
+      await tx.insert(schema.cabDevices).values({ siteId, name: cab.device });
+      const driver = driverRows.find((d) => d.name === cab.driver);
+      const customer = DEMO_CUSTOMERS.find((c) => (c.sites as readonly string[]).includes(siteName));
+      if (!driver || !customer) throw new Error(`demo cab driver ${cab.driver} of ${siteName} not found`);
+      const [account] = await tx.insert(schema.users).values({
+        email: null, name: cab.driver, passwordHash: opts.passwordHash, usertype: 3,
+        customerId: customerIds.get(customer.name) ?? null, defaultSiteId: siteId, menu: null, mustChangePassword: false,
+      }).returning({ id: schema.users.id });
+      if (!account) throw new Error(`driver account ${cab.driver} not inserted`);
+      await tx.insert(schema.userSites).values({ userId: account.id, siteId });
+      await tx.update(schema.drivers).set({ userId: account.id }).where(sql`${schema.drivers.id} = ${driver.id}`);
+    }
 
     const unitValues: Array<typeof schema.units.$inferInsert> = plan.units.map((u) => {
       const driverId = u.driverIndex === null ? undefined : driverRows[u.driverIndex]?.id;

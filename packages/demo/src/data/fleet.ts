@@ -20,7 +20,7 @@ export type VehicleIcon = (typeof VEHICLE_ICONS)[number]['name'];
 /** The spec's default vehicle icon: a blue service van. */
 export const DEFAULT_VEHICLE_ICON: VehicleIcon = 'service-van-blue';
 
-export const UNIT_TYPE = { van: 1, hgv: 2, car: 3, asset: 6, pto: 16, phone: 20 } as const;
+export const UNIT_TYPE = { van: 1, hgv: 2, car: 3, asset: 6, trailer: 7, pto: 16, phone: 20 } as const;
 
 /** Unit types with fixed ids (6: asset tracker, no speed text; 16: PTO icon by trigger). */
 export const DEMO_UNIT_TYPES: ReadonlyArray<{ id: number; name: string; icon: VehicleIcon }> = [
@@ -28,6 +28,8 @@ export const DEMO_UNIT_TYPES: ReadonlyArray<{ id: number; name: string; icon: Ve
   { id: UNIT_TYPE.hgv, name: 'HGV', icon: 'hgv-white' },
   { id: UNIT_TYPE.car, name: 'Car', icon: 'car-silver' },
   { id: UNIT_TYPE.asset, name: 'Asset tracker', icon: 'asset' },
+  // A type for trailers' check lists (issue 11); the demo's trailers still report as asset trackers.
+  { id: UNIT_TYPE.trailer, name: 'Trailer', icon: 'asset' },
   { id: UNIT_TYPE.pto, name: 'PTO vehicle', icon: 'gritter-orange' },
   { id: UNIT_TYPE.phone, name: 'Phone (Traccar Client)', icon: 'phone' },
 ];

@@ -122,3 +122,14 @@ export const SITE_DRIVERS: Record<string, readonly string[]> = {
     'Martin Rhodes',
   ],
 };
+
+/**
+ * Driver mode (issue 11): per site, one registered cab device that no browser holds yet (a site
+ * administrator takes it with "Use this browser") and one driver who may sign in on it (an account of
+ * usertype 3 without an e-mail address, password = the demo password, linked to that driver).
+ */
+export const SITE_CABS: Record<string, { device: string; driver: string }> = {
+  'Leeds Depot': { device: 'Leeds cab 1', driver: 'James Holroyd' },
+  'Bradford Yard': { device: 'Bradford cab 1', driver: 'Tariq Mahmood' },
+  'Wakefield Works': { device: 'Wakefield cab 1', driver: 'Mark Fenton' },
+};

@@ -37,6 +37,8 @@ export const sessionUserSchema = z.object({
   routeuuid: z.string(),
   /** The current site's unit system (issue 10); a session stored before it existed reads as the default. */
   unitsystem: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
+  /** A driver-mode session (issue 11): the driver signed in and the cab device they are on. */
+  driver: z.object({ driverid: z.number(), name: z.string(), deviceid: z.number(), devicename: z.string() }).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,3 +1,5 @@
+import type { Message, MessagesReadEvent } from '../messages/messages.schema.ts';
+
 /** One frame of a device conversation, for the protocol debugger. */
 export interface DebugFrameEvent {
   uid: number;
@@ -25,6 +27,8 @@ export interface VehicleUpdate {
    * an asset tracker's code prefix included). Left out only when it could not be worked out.
    */
   loc?: string;
+  /** The driver now on the vehicle ('' for none); sent only when it changed (a driver signed on or off, issue 11). */
+  drivername?: string;
 }
 
 /** A new alert for the site's open browsers. */
@@ -57,6 +61,10 @@ export interface ServerToClientEvents {
   'alerts:cleared': (alerts: ClearedAlert[]) => void;
   /** The site's message changed (empty: removed). */
   'site:message': (message: string) => void;
+  /** A check list was signed off on one of the site's vehicles (issue 11). */
+  'vcl:new': (event: { id: number; uid: number; registration: string; ic: number }) => void;
+  /** A check list's fault was marked dealt with; `open` faults remain on that check list. */
+  'vcl:dealt': (event: { id: number; faultid: number; open: number }) => void;
   /** Sent just before the server closes a socket whose session ended. */
   'session:ended': (reason: string) => void;
   /**
@@ -65,6 +73,10 @@ export interface ServerToClientEvents {
    * keeps on is then disconnected, with `closing` set on this last one.
    */
   'rate:limited': (notice: { message: string; closing: boolean }) => void;
+  /** A new message of a vehicle's conversation (to the office's site room and the vehicle's driver's cab). */
+  'messages:new': (event: { message: Message }) => void;
+  /** One side's messages of a vehicle's conversation were read (ticks). */
+  'messages:read': (event: MessagesReadEvent) => void;
 }
 
 /** Events the client sends; each answers through its acknowledgement callback. */

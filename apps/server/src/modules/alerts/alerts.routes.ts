@@ -31,9 +31,11 @@ interface AlertsRoutesOptions {
   systemOfSite: SiteRepository['unitSystem'];
   /** Hears of every alert a clear call closed, after it committed (the site's browsers are told). */
   onCleared?: (rows: ClearedRow[]) => void;
+  /** Check lists of the sites with faults not dealt with (the checklists module's door); the Vehicle Check Lists count. */
+  vclCount?: (siteIds: number[]) => Promise<number>;
 }
 
-export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { repo, servicing, systemOfSite, onCleared }) => {
+export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { repo, servicing, systemOfSite, onCleared, vclCount }) => {
   /** The unit system of the view's site (alert views cover the current site only). */
   const systemOfView = (sites: number[]) => systemOfSite(sites[0] ?? 0);
   const cleared = (rows: ClearedRow[] | null, what: string) => {
@@ -47,8 +49,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     config: { access: session(currentSiteView) },
   }, async (request) => {
     const sites = sitesOf(request);
-    const [panic, zone, counts, due, units] = await Promise.all([
+    const [panic, zone, counts, due, units, vcl] = await Promise.all([
       repo.open(sites, ['panic']), repo.open(sites, ['geofence']), repo.counts(sites), servicing.serviceDue(sites), systemOfView(sites),
+      vclCount ? vclCount(sites) : null,
     ]);
     return {
       ok: 1 as const,
@@ -58,7 +61,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         vehiclealarm: true, poi: a.poi ?? '', event: a.event,
       })),
       counts: {
-        panic: counts.panic ?? 0, zone: counts.geofence ?? 0, spn: counts.spn ?? 0, vcl: null,
+        panic: counts.panic ?? 0, zone: counts.geofence ?? 0, spn: counts.spn ?? 0, vcl,
         servicing: due.length, runover: counts.runover ?? 0,
       },
     };

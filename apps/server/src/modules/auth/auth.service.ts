@@ -15,6 +15,7 @@ import type { SessionService } from './session.service.ts';
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const WRONG_CREDENTIALS = 'The e-mail address or password is not right.';
 export const ACCOUNT_DISABLED = 'This account has been disabled.';
+export const DRIVER_ACCOUNT = 'This is a driver\'s account: drivers sign in on the cab device of their vehicle.';
 export const RESET_REQUESTED = 'If that address has an account, we have sent a reset link. It works for one hour.';
 /** Reset requests waiting for the background worker; beyond this new ones are dropped (the answer is the same). */
 const RESET_QUEUE_MAX = 10_000;
@@ -30,7 +31,7 @@ export interface AuthLimits {
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 5 * 60 * 1000;
 /** Failures are forgotten after this long without another. */
-const BACKOFF_FORGET_MS = 60 * 60 * 1000;
+export const BACKOFF_FORGET_MS = 60 * 60 * 1000;
 
 export interface SignIn {
   /** The brand of the host the sign-in came to: only its users may sign in there. */
@@ -69,7 +70,9 @@ export function authService(deps: {
   /** Sends one reset mail; runs on the queue, never on the request's path. */
   async function sendReset(email: string): Promise<void> {
     const user = await repo.userByEmail(email);
-    if (!user || user.disabled) return;
+    // A driver account (usertype 3) has no address: its password is reset by an administrator.
+    if (!user || user.disabled || !user.email) return;
+    const to = user.email;
     // Only real accounts are counted, so unknown addresses cost no memory.
     const key = String(user.id);
     if (resets.retryAfter(key) > 0) return;
@@ -79,14 +82,14 @@ export function authService(deps: {
     const guid = newSecret();
     await repo.createReset(user.id, hashSecret(guid), new Date(Date.now() + RESET_LINK_TTL_MS));
     await mail.send({
-      brandId: brand.id, userId: user.id, to: user.email, from: brand.senderAddress,
+      brandId: brand.id, userId: user.id, to, from: brand.senderAddress,
       subject: `${brand.name}: reset your password`,
       text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${brand.name} account.\n` +
         `Open this link within one hour to choose a new password (it works once):\n\n${SECRET_SLOT}\n\n` +
         `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
       secret: {
         kind: 'reset link',
-        value: `${brand.publicUrl.replace(/\/+$/, '')}/resetpassword/${encodeURIComponent(user.email)}/${guid}`,
+        value: `${brand.publicUrl.replace(/\/+$/, '')}/resetpassword/${encodeURIComponent(to)}/${guid}`,
       },
     });
   }
@@ -125,6 +128,8 @@ export function authService(deps: {
         throw new ApiError(401, WRONG_CREDENTIALS);
       }
       if (user.disabled) throw new ApiError(401, ACCOUNT_DISABLED);
+      // Driver mode and user mode never coexist: a driver's account signs in only on a cab device.
+      if (user.usertype === 3) throw new ApiError(403, DRIVER_ACCOUNT);
       accountFailures.clear(String(user.id));
       let deviceToken: string | null = null;
       if (known) {
@@ -143,8 +148,17 @@ export function authService(deps: {
       if (problem) throw badRequest(problem);
       if (await verifyPassword(caller.user.passwordHash, pwd)) throw badRequest('The new password must differ from the current one.');
       await repo.setPassword(caller.user.id, await hashPassword(pwd));
+      const unitId = caller.session.kind === 'driver' ? await sessions.unitOf(caller.session.id) : null;
       await sessions.revokeAllOfUser(caller.user.id, 'password changed');
       const user = { ...caller.user, mustChangePassword: false };
+      const s = caller.session;
+      // A driver changing their password on the cab device stays in driver mode, on the same vehicle.
+      if (s.kind === 'driver' && s.cabDeviceId !== null && s.driverId !== null && s.siteId !== null) {
+        const { token, session } = await sessions.openDriver(user, {
+          cabDeviceId: s.cabDeviceId, driverId: s.driverId, siteId: s.siteId, instanceUuid: s.instanceUuid, brandId: s.brandId, unitId,
+        }, userAgent);
+        return sessions.describe(user, session, token);
+      }
       return startSession(user, caller.session, userAgent, caller.session.siteId);
     },
 

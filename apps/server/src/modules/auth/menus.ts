@@ -5,6 +5,7 @@ import { z } from 'zod';
 const OPERATOR: MenuEntry[] = [
   { name: 'Fleet', icon: 'map', link: '/tabs/tabs/fleet', rnid: 1 },
   { name: 'Dashboard', icon: 'dashboard', link: '/tabs/tabs/dashboard' },
+  { name: 'Messages', icon: 'chatbubbles', link: '/tabs/tabs/msg' },
   { name: 'Reporting', icon: 'report', link: '/tabs/tabs/reporting' },
   { name: 'Timesheets', icon: 'clock', link: '/tabs/tabs/tracksectimesheets' },
   { name: 'Fuel', icon: 'fuel', link: '/tabs/tabs/fuelmonitor' },

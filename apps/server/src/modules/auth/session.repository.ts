@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { schema, type Db } from '@fleet/db';
 
-const { sessions, users, userSites, sites } = schema;
+const { sessions, users, userSites, sites, drivers, cabDevices } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -16,6 +16,10 @@ export interface NewSession {
   brandId: number;
   expiresAt: Date;
   userAgent: string;
+  kind?: 'user' | 'driver';
+  cabDeviceId?: number;
+  driverId?: number;
+  unitId?: number | null;
 }
 
 /** A token's session, its user and the user's site ids, as every API call reads them. */
@@ -128,6 +132,52 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
       } finally {
         forget((f) => f.user.id === userId);
       }
+    },
+
+    /** Ends every live driver-mode session on a cab device; returns them (id, driver, vehicle) as they were. */
+    async revokeAllOfCabDevice(cabDeviceId: number, reason: string): Promise<{ id: number; driverId: number; unitId: number | null }[]> {
+      forget((f) => f.session.cabDeviceId === cabDeviceId);
+      try {
+        const rows = await db.execute<{ id: number; driver_id: number; unit_id: number | null }>(sql`
+          WITH old AS (SELECT id, unit_id FROM sessions WHERE cab_device_id = ${cabDeviceId} AND revoked_at IS NULL FOR UPDATE)
+          UPDATE sessions s SET revoked_at = now(), revoked_reason = ${reason}, unit_id = NULL FROM old
+           WHERE s.id = old.id RETURNING s.id, s.driver_id, old.unit_id`);
+        return rows.rows.map((r) => ({ id: Number(r.id), driverId: r.driver_id, unitId: r.unit_id }));
+      } finally {
+        forget((f) => f.session.cabDeviceId === cabDeviceId);
+      }
+    },
+
+    /** The vehicle a driver-mode session is assigned to now (read from the table, never the cache). */
+    async unitOf(sessionId: number): Promise<number | null> {
+      const rows = await db.select({ unitId: sessions.unitId }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+      return rows[0]?.unitId ?? null;
+    },
+
+    /** Assigns a driver-mode session to a vehicle (null: to none). */
+    async setUnit(sessionId: number, unitId: number | null): Promise<void> {
+      await db.update(sessions).set({ unitId }).where(eq(sessions.id, sessionId));
+      forget((f) => f.session.id === sessionId);
+    },
+
+    /** Takes a vehicle away from every other live driver-mode session; returns their driver ids. */
+    async releaseUnit(unitId: number, exceptSessionId: number): Promise<number[]> {
+      const rows = await db.update(sessions).set({ unitId: null })
+        .where(and(eq(sessions.unitId, unitId), isNull(sessions.revokedAt), sql`${sessions.id} <> ${exceptSessionId}`))
+        .returning({ id: sessions.id, driverId: sessions.driverId });
+      const ids = new Set(rows.map((r) => r.id));
+      if (ids.size) forget((f) => ids.has(f.session.id));
+      return rows.flatMap((r) => (r.driverId === null ? [] : [r.driverId]));
+    },
+
+    /** The driver and cab device of a driver-mode session, for its description. */
+    async driverOfSession(session: SessionRow): Promise<{ driverid: number; name: string; deviceid: number; devicename: string } | undefined> {
+      if (session.kind !== 'driver' || session.driverId === null || session.cabDeviceId === null) return undefined;
+      const rows = await db.select({ name: drivers.name, devicename: cabDevices.name }).from(drivers)
+        .innerJoin(cabDevices, eq(cabDevices.id, session.cabDeviceId))
+        .where(eq(drivers.id, session.driverId)).limit(1);
+      const row = rows[0];
+      return row ? { driverid: session.driverId, name: row.name, deviceid: session.cabDeviceId, devicename: row.devicename } : undefined;
     },
 
     /** Site ids the user may see: every site for a super administrator, else their memberships. */

@@ -31,8 +31,36 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
     return { token, session };
   }
 
+  /**
+   * Opens a driver-mode session (issue 11): a driver's account on a registered cab device of a
+   * site. Its one site is the device's; it makes only the driver's calls (plugins/access.ts).
+   */
+  async function openDriver(
+    user: UserRow,
+    at: { cabDeviceId: number; driverId: number; siteId: number; instanceUuid: string; brandId: number; unitId?: number | null },
+    userAgent: string,
+  ) {
+    const token = newSecret();
+    const session = await repo.create({
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      instanceUuid: at.instanceUuid,
+      siteId: at.siteId,
+      routeUuid: newUuid(),
+      brandId: at.brandId,
+      expiresAt: new Date(now() + SESSION_ABSOLUTE_MS),
+      userAgent: userAgent.slice(0, 300),
+      kind: 'driver',
+      cabDeviceId: at.cabDeviceId,
+      driverId: at.driverId,
+      unitId: at.unitId ?? null,
+    });
+    return { token, session };
+  }
+
   return {
     open,
+    openDriver,
 
     /**
      * Accepts a bearer token or throws the token error; a wrong instance uuid is refused too, and so
@@ -55,17 +83,20 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
       if (user.disabled) throw tokenError('This account has been disabled.');
       if (instanceUuid && instanceUuid !== session.instanceUuid) throw tokenError();
       if (t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touch(session.id);
+      // A driver-mode session sees the cab device's site only, whatever the account's memberships.
+      if (session.kind === 'driver') return { session, user, siteIds: session.siteId === null ? [] : [session.siteId], isSuper: false };
       return { session, user, siteIds, isSuper: user.usertype === 0 };
     },
 
     /** The signed-in user as the client keeps it. */
     async describe(user: UserRow, session: SessionRow, token: string): Promise<SessionUser> {
       const site = session.siteId ? await repo.siteWithCustomer(session.siteId) : undefined;
+      const driver = await repo.driverOfSession(session);
       const display = user.display && typeof user.display === 'object' ? (user.display as Record<string, unknown>) : {};
       return {
         userid: user.id,
         name: user.name,
-        email: user.email,
+        email: user.email ?? '',
         siteid: site?.site_id ?? null,
         sitename: site?.site_name ?? 'No site',
         customerid: site?.customer_id ?? null,
@@ -82,6 +113,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
         startup: user.startup,
         routeuuid: session.routeUuid,
         unitsystem: unitSystemOf(site?.unit_system),
+        ...(driver ? { driver } : {}),
       };
     },
 
@@ -98,6 +130,19 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
       await repo.revoke(id, reason);
       events.emit('ended', [id], reason);
     },
+
+    /** Ends the driver-mode sessions on a cab device; returns them (their vehicles are released by the caller). */
+    async revokeAllOfCabDevice(cabDeviceId: number, reason: string) {
+      const ended = await repo.revokeAllOfCabDevice(cabDeviceId, reason);
+      if (ended.length) events.emit('ended', ended.map((e) => e.id), reason);
+      return ended;
+    },
+
+    unitOf: (sessionId: number) => repo.unitOf(sessionId),
+    /** The driver and cab device of a driver-mode session (undefined for a user session). */
+    describeDriver: (session: SessionRow) => repo.driverOfSession(session),
+    setUnit: (sessionId: number, unitId: number | null) => repo.setUnit(sessionId, unitId),
+    releaseUnit: (unitId: number, exceptSessionId: number) => repo.releaseUnit(unitId, exceptSessionId),
 
     async revokeAllOfUser(userId: number, reason: string): Promise<number[]> {
       const ids = await repo.revokeAllOfUser(userId, reason);

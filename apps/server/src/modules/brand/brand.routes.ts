@@ -2,7 +2,8 @@ import { brandAnswerSchema, brandMapsAnswerSchema, plainSuccessSchema, setBrandM
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { effectiveMap } from './brand-map.ts';
-import type { BrandService } from './brand.service.ts';
+import { brandIconPng, ICON_SIZES, iconVersion } from './brand-icons.ts';
+import type { BrandRow, BrandService } from './brand.service.ts';
 
 /** Brand answers under /api/v1; icons and the PWA manifest are registered at the root by `brandAssets`. */
 export const brandRoutes: FastifyPluginAsyncZod<{ brands: BrandService }> = async (app, { brands }) => {
@@ -53,13 +54,44 @@ export const brandAssets: FastifyPluginAsyncZod<{ brands: BrandService }> = asyn
   };
   app.get('/brand/logo.svg', { schema: { hide: true } }, svg('logoSvg'));
   app.get('/brand/favicon.svg', { schema: { hide: true } }, svg('faviconSvg'));
+  // The app's icons as PNG (the install prompt and home screens want them), drawn from the brand's favicon SVG.
+  for (const size of ICON_SIZES) {
+    app.get(`/brand/icon-${size}.png`, { schema: { hide: true } }, async (request, reply) => {
+      const brand = await brands.forRequest(request, reply);
+      if (!brand) return reply.status(404).send();
+      const png = await brandIconPng(brand.faviconSvg, size);
+      // The manifest names them with the SVG's hash (?v=), so a day's caching never shows an old icon for long.
+      return reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(png);
+    });
+  }
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
     const brand = await brands.forRequest(request, reply);
     if (!brand) return reply.status(404).send();
-    return reply.type('application/manifest+json').send({
-      name: brand.name, short_name: brand.name.split(' ')[0], description: brand.strapline,
-      start_url: '/', scope: '/', display: 'standalone', theme_color: brand.themeColor, background_color: '#ffffff',
-      icons: [{ src: `/brand/favicon.svg?v=${brand.id}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-    });
+    return reply.type('application/manifest+json').header('Cache-Control', 'public, max-age=300').send(webManifest(brand));
   });
 };
+
+/** The web app manifest of a brand: what an installed app is called and looks like on that brand's host. */
+export function webManifest(brand: BrandRow) {
+  const v = iconVersion(brand.faviconSvg);
+  return {
+    id: '/',
+    name: brand.name,
+    short_name: shortName(brand.name),
+    description: brand.strapline,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: brand.themeColor,
+    background_color: '#ffffff',
+    icons: [
+      ...ICON_SIZES.map((size) => ({ src: `/brand/icon-${size}.png?v=${v}`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
+      { src: `/brand/favicon.svg?v=${brand.id}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  };
+}
+
+/** The name under the home-screen icon: the brand's first word when the name is long (launchers cut at about 12 characters). */
+function shortName(name: string): string {
+  return name.length <= 12 ? name : (name.split(/\s+/)[0] ?? name).slice(0, 12);
+}

@@ -2,6 +2,7 @@ import { schema, type Db } from '@fleet/db';
 import type { PublicBrand } from '@fleet/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { effectiveMap, mapOrigins, type MapDefaults, NO_MAP_DEFAULTS } from './brand-map.ts';
+import { iconVersion } from './brand-icons.ts';
 import { brandRepository } from './brand.repository.ts';
 
 export type BrandRow = typeof schema.brands.$inferSelect;
@@ -88,6 +89,7 @@ export function brandIndexHtml(template: string, b: BrandRow): string {
     `<meta name="description" content="${escapeHtml(b.strapline)}">`,
     `<link rel="icon" type="image/svg+xml" href="/brand/favicon.svg?v=${b.id}">`,
     `<link rel="manifest" href="/manifest.webmanifest">`,
+    `<link rel="apple-touch-icon" href="/brand/icon-192.png?v=${iconVersion(b.faviconSvg)}">`,
   ].join('\n    ');
   return template.replace(/<title>[^<]*<\/title>/, head);
 }

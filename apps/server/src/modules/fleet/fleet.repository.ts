@@ -52,6 +52,13 @@ export function fleetRepository(db: Db, pool: pg.Pool) {
       return (await pool.query<LiveStateRow>(LIVE_STATE_OF_UNITS, [unitIds, ALARM_KINDS])).rows;
     },
 
+    /** The name of the driver on each unit now ('' for none). */
+    async driverNamesOfUnits(unitIds: number[]): Promise<Map<number, string>> {
+      const r = await pool.query<{ id: number; name: string | null }>(
+        'SELECT u.id, d.name FROM units u LEFT JOIN drivers d ON d.id = u.driver_id WHERE u.id = ANY($1::int[])', [unitIds]);
+      return new Map(r.rows.map((x) => [x.id, x.name ?? '']));
+    },
+
     /** The units call's rows (it answers with the unit and its type; no alarm flag). */
     unitsOfSites(siteIds: number[]) {
       return db

@@ -56,12 +56,23 @@ export function vehicleReadModel(deps: {
     return (site: number) => finders.get(site)?.where;
   }
 
-  return {
+  const model = {
     /** The vehicles call's list: every vehicle of the site, by registration. */
     async vehiclesOfSite(siteId: number) {
       const [rows, places, system] = await Promise.all([repo.vehiclesOfSite(siteId), poi.ofSite(siteId), systemOfSite(siteId)]);
       const where = placeFinder(places, system);
       return rows.map((v) => vehicleOfRow(v, where));
+    },
+
+    /**
+     * The units' state with the driver now on each (a driver signed on or off on a cab device,
+     * issue 11), grouped by site. A unit that never reported has no live update: its driver shows
+     * in the vehicles answer.
+     */
+    async updatesForDrivers(changes: ChangedUnit[]): Promise<Map<number, VehicleUpdate[]>> {
+      const [out, names] = await Promise.all([model.updatesForChanges(changes), repo.driverNamesOfUnits(changes.map((c) => c.unitId))]);
+      for (const list of out.values()) for (const u of list) u.drivername = names.get(u.unitid) ?? '';
+      return out;
     },
 
     /** The changed units' new state, read in one query and grouped by site. */
@@ -104,5 +115,6 @@ export function vehicleReadModel(deps: {
       else finders.delete(siteId);
     },
   };
+  return model;
 }
 export type VehicleReadModel = ReturnType<typeof vehicleReadModel>;

@@ -38,7 +38,7 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
 
   app.get('/poi', {
     schema: { ...tag, summary: "The site's points of interest, each with its geofence flag", querystring: siteQuerySchema, response: { 200: poiAnswerSchema } },
-    config: { access: { who: 'session', scope: [{ site: 'query.siteid' }] } },
+    config: { access: { who: 'session', alsoDriver: true, scope: [{ site: 'query.siteid' }] } },
   }, async (request) => {
     return { ok: 1 as const, poi: (await repo.ofSite(request.query.siteid)).map(poiView) };
   });

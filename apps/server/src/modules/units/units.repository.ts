@@ -1,6 +1,6 @@
 import { schema, type Db } from '@fleet/db';
 import type { FlaggedRecord } from '@fleet/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 
 const { units, unitState, unknownDevices, commandLog, unitTypes } = schema;
 
@@ -10,6 +10,26 @@ export function unitsRepository(db: Db) {
       const rows = await db.select({ unit: units, state: unitState }).from(units)
         .leftJoin(unitState, eq(unitState.unitId, units.id)).where(eq(units.id, unitId)).limit(1);
       return rows[0];
+    },
+
+    /**
+     * Puts a driver on a vehicle (issue 11, assigndriver): the vehicle's driver becomes `driverId`
+     * and any other vehicle that driver was on loses them. Returns every unit whose driver changed.
+     */
+    async assignDriver(unitId: number, driverId: number): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        const off = await tx.update(units).set({ driverId: null })
+          .where(and(eq(units.driverId, driverId), ne(units.id, unitId))).returning({ id: units.id });
+        await tx.update(units).set({ driverId }).where(eq(units.id, unitId));
+        return [unitId, ...off.map((r) => r.id)];
+      });
+    },
+
+    /** Takes a driver off a vehicle, only if they are still on it; returns the unit when it changed. */
+    async unassignDriver(unitId: number, driverId: number): Promise<number[]> {
+      const rows = await db.update(units).set({ driverId: null })
+        .where(and(eq(units.id, unitId), eq(units.driverId, driverId))).returning({ id: units.id });
+      return rows.map((r) => r.id);
     },
 
     async unitTypeExists(id: number): Promise<boolean> {

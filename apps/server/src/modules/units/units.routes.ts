@@ -137,11 +137,11 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; devices
   }, async (request) => {
     const caller = callerOf(request);
     const notify = request.query.notifyemail;
-    if (notify && notify !== '0' && notify !== '1' && notify.toLowerCase() !== caller.user.email.toLowerCase()) {
+    if (notify && notify !== '0' && notify !== '1' && notify.toLowerCase() !== (caller.user.email ?? '').toLowerCase()) {
       throw badRequest('notifyemail may only be 1 or your own address.');
     }
     const answer = await send(caller, request.query.uid, request.query.cmd);
-    if (notify && notify !== '0') {
+    if (notify && notify !== '0' && caller.user.email) {
       await opts.mail.send({
         brandId: null, userId: caller.user.id, to: caller.user.email, from: 'Fleet <no-reply@fleet.local>',
         subject: `Device command answered: ${request.query.cmd}`,

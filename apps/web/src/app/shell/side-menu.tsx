@@ -4,8 +4,12 @@ import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { openChangePassword } from '../../features/auth/index.ts';
+import { UnreadBadge } from '../../features/messages/index.ts';
 import { activeLinkIndex, isExternalLink, toAppPath } from '../../shared/routing/app-link.ts';
 import { menuIcon } from './menu-icons.ts';
+
+/** The msg page, however the menu entry spells it ('/tabs/tabs/msg', '/msg?uid=3'). */
+const isMessagesLink = (to: string) => /^(\/tabs\/tabs)?\/msg(\/|\?|$)/.test(to);
 
 interface SideMenuProps {
   user: SessionUser;
@@ -49,6 +53,8 @@ export function SideMenu({ user, onLogout, onNavigate }: SideMenuProps) {
           }
           const to = toAppPath(item.link);
           const active = index === activeIndex;
+          // The Messages entry carries the count of unread messages from the cabs.
+          const badge = isMessagesLink(to) ? <UnreadBadge /> : undefined;
           return (
             <NavLink
               key={`${item.name}-${item.link}`}
@@ -56,6 +62,7 @@ export function SideMenu({ user, onLogout, onNavigate }: SideMenuProps) {
               to={to}
               active={active}
               aria-current={active ? 'page' : undefined}
+              rightSection={badge}
               {...common}
             />
           );

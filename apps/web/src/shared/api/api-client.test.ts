@@ -110,4 +110,16 @@ describe('readCookie', () => {
     expect(readCookie('XSRF-TOKEN', 'a=1; XSRF-TOKEN=ab%2Fc; b=2')).toBe('ab/c');
   });
   it('returns null when absent', () => expect(readCookie('XSRF-TOKEN', 'a=1')).toBeNull());
+  it('sends a FormData as multipart (no JSON content type, the anti-forgery header kept)', async () => {
+    const { client, calls } = setup({ status: 200, body: { ok: 1, user } });
+    const form = new FormData();
+    form.append('uid', '4');
+    form.append('image', new Blob(['x'], { type: 'image/jpeg' }), 'photo.jpg');
+    await client.postForm('sendtempimage', userAnswerSchema, form);
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get('content-type')).toBeNull();
+    expect(headers.get('x-xsrf-token')).toBe('xsrf-9');
+    expect(calls[0]?.init.body).toBe(form);
+  });
+
 });

@@ -27,6 +27,7 @@ export interface ApiClientDeps {
 
 export interface RequestOptions {
   query?: QueryParams;
+  /** JSON, or a FormData sent as multipart/form-data (file uploads). */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -48,8 +49,10 @@ export function createApiClient(deps: ApiClientDeps) {
     const sessionAtStart = deps.getSession();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (sessionAtStart) headers.Authorization = `Bearer ${sessionAtStart.token}`;
+    const form = opts.body instanceof FormData ? opts.body : null;
     if (method !== 'GET') {
-      headers['Content-Type'] = 'application/json';
+      // The browser writes multipart's Content-Type itself, with its boundary.
+      if (!form) headers['Content-Type'] = 'application/json';
       const xsrf = deps.readXsrfToken();
       if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
     }
@@ -61,7 +64,7 @@ export function createApiClient(deps: ApiClientDeps) {
         method,
         headers,
         credentials: 'same-origin',
-        body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
+        body: method === 'GET' ? undefined : (form ?? JSON.stringify(opts.body ?? {})),
         signal: opts.signal,
       });
     } catch (error) {
@@ -115,6 +118,10 @@ export function createApiClient(deps: ApiClientDeps) {
     },
     post<T>(call: string, schema: Schema<T>, body: unknown = {}, query?: QueryParams): Promise<T> {
       return request('POST', call, schema, { body, query });
+    },
+    /** A multipart POST (a file upload); the answer is JSON as for post. */
+    postForm<T>(call: string, schema: Schema<T>, form: FormData, query?: QueryParams): Promise<T> {
+      return request('POST', call, schema, { body: form, query });
     },
   };
 }

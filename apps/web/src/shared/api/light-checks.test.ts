@@ -90,6 +90,14 @@ function userCases(): unknown[] {
     { ...user, display: null },
     { ...user, display: 'x' },
     { ...user, display: new Date(0) },
+    { ...user, driver: { driverid: 4, name: 'Ann', deviceid: 2, devicename: 'Leeds cab 1' } },
+    { ...user, driver: { driverid: 4, name: 'Ann', deviceid: 2, devicename: 'Leeds cab 1', extra: 1 } },
+    { ...user, driver: undefined },
+    { ...user, driver: null },
+    { ...user, driver: {} },
+    { ...user, driver: { driverid: '4', name: 'Ann', deviceid: 2, devicename: 'x' } },
+    { ...user, driver: { driverid: 4, name: 'Ann', deviceid: 2 } },
+    { ...user, driver: [] },
   ];
   for (const key of Object.keys(user)) if (key !== 'unitsystem') wrong.push(without(user, key));
   return wrong;

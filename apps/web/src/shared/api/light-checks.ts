@@ -87,6 +87,18 @@ function readSessionUser(value: unknown): SessionUser {
     startup: need(isString, v.startup, 'startup'),
     routeuuid: need(isString, v.routeuuid, 'routeuuid'),
     unitsystem,
+    ...(v.driver === undefined ? {} : { driver: readDriver(v.driver) }),
+  };
+}
+
+/** A driver-mode session's driver (issue 11); absent for a user session. */
+function readDriver(value: unknown): NonNullable<SessionUser['driver']> {
+  const v = need(isObject, value, 'driver');
+  return {
+    driverid: need(isNumber, v.driverid, 'driver id'),
+    name: need(isString, v.name, 'driver name'),
+    deviceid: need(isNumber, v.deviceid, 'device id'),
+    devicename: need(isString, v.devicename, 'device name'),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AlertEvent, ClearedAlert } from '@fleet/shared';
+import type { AlertEvent, ClearedAlert, VclDealtEvent, VclNewEvent } from '@fleet/shared';
 import { useEffect, useRef } from 'react';
 import { missedPushes } from './missed-pushes.ts';
 import { acquireSiteSocket } from './site-socket.ts';
@@ -7,6 +7,10 @@ export interface SiteEventHandlers {
   'alerts:new'?: (alerts: AlertEvent[]) => void;
   'alerts:cleared'?: (alerts: ClearedAlert[]) => void;
   'site:message'?: (message: string) => void;
+  /** A check list with faults was signed off (issue 11). */
+  'vcl:new'?: (event: VclNewEvent) => void;
+  /** A check list's fault was dealt with, here or in another browser. */
+  'vcl:dealt'?: (event: VclDealtEvent) => void;
   /** The socket is connected again after a drop (or for the first time after mount): whatever was pushed meanwhile was missed. */
   onReconnect?: () => void;
 }
@@ -30,6 +34,8 @@ export function useSiteEvents(token: string | undefined, handlers: SiteEventHand
     const onAlerts = (alerts: AlertEvent[]) => latest.current['alerts:new']?.(alerts);
     const onCleared = (alerts: ClearedAlert[]) => latest.current['alerts:cleared']?.(alerts);
     const onMessage = (message: string) => latest.current['site:message']?.(message);
+    const onVclNew = (event: VclNewEvent) => latest.current['vcl:new']?.(event);
+    const onVclDealt = (event: VclDealtEvent) => latest.current['vcl:dealt']?.(event);
     const onDisconnect = () => missed.dropped();
     const onConnect = () => {
       if (missed.connected()) latest.current.onReconnect?.();
@@ -37,12 +43,16 @@ export function useSiteEvents(token: string | undefined, handlers: SiteEventHand
     socket.on('alerts:new', onAlerts);
     socket.on('alerts:cleared', onCleared);
     socket.on('site:message', onMessage);
+    socket.on('vcl:new', onVclNew);
+    socket.on('vcl:dealt', onVclDealt);
     socket.on('disconnect', onDisconnect);
     socket.on('connect', onConnect);
     return () => {
       socket.off('alerts:new', onAlerts);
       socket.off('alerts:cleared', onCleared);
       socket.off('site:message', onMessage);
+      socket.off('vcl:new', onVclNew);
+      socket.off('vcl:dealt', onVclDealt);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
       lease.release();

@@ -1,16 +1,22 @@
 import { isSuperAdmin } from '@fleet/shared';
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconClockHour4, IconMail, IconMap2 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { loadVclTemplatesPage, VclTemplatesCard } from '../../checklists/index.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { BrandMapsPanel } from '../components/brand-maps-panel.tsx';
+import { CabDevicesCard, CabDevicesPanel } from '../components/cab-devices-panel.tsx';
 import { OutboxPanel } from '../components/outbox-panel.tsx';
 import { SiteUnitsCard } from '../components/site-units-card.tsx';
 import { WorkingHoursPanel } from '../components/working-hours-panel.tsx';
 
 const CONFIG_BASE = '/tabs/tabs/config';
+/** config/vcls: the check list templates, from the check lists feature (its own chunk). */
+const VclTemplatesPage = lazy(loadVclTemplatesPage);
 
 /** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
@@ -20,6 +26,14 @@ export default function ConfigPage() {
 
   if (list === 'outbox') return <OutboxPanel />;
   if (list === 'workinghours') return <WorkingHoursPanel />;
+  if (list === 'cabdevices') return <CabDevicesPanel />;
+  if (list === 'vcls') {
+    return (
+      <Suspense fallback={null}>
+        <VclTemplatesPage />
+      </Suspense>
+    );
+  }
   if (list === 'maps' && superAdmin) return <BrandMapsPanel />;
   if (list) {
     return (
@@ -40,69 +54,12 @@ export default function ConfigPage() {
     <Stack gap="sm" maw={960}>
       <PageHeader title={t('pages.config')} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" aria-label={t('config.sections')}>
-        <Card withBorder padding="md">
-          <Stack gap="xs" align="flex-start">
-            <Group gap="xs">
-              <IconMail size={18} aria-hidden />
-              <Text fw={600}>{t('config.outbox')}</Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {t('config.outboxText')}
-            </Text>
-            <Button
-              component={Link}
-              to={`${CONFIG_BASE}/outbox`}
-              size="compact-sm"
-              variant="outline"
-              aria-label={t('config.openSection', { section: t('config.outbox') })}
-            >
-              {t('config.open')}
-            </Button>
-          </Stack>
-        </Card>
-        <Card withBorder padding="md">
-          <Stack gap="xs" align="flex-start">
-            <Group gap="xs">
-              <IconClockHour4 size={18} aria-hidden />
-              <Text fw={600}>{t('workingHours.title')}</Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {t('workingHours.cardText')}
-            </Text>
-            <Button
-              component={Link}
-              to={`${CONFIG_BASE}/workinghours`}
-              size="compact-sm"
-              variant="outline"
-              aria-label={t('config.openSection', { section: t('workingHours.title') })}
-            >
-              {t('config.open')}
-            </Button>
-          </Stack>
-        </Card>
+        <ConfigSectionCard icon={IconMail} title={t('config.outbox')} text={t('config.outboxText')} to={`${CONFIG_BASE}/outbox`} />
+        <ConfigSectionCard icon={IconClockHour4} title={t('workingHours.title')} text={t('workingHours.cardText')} to={`${CONFIG_BASE}/workinghours`} />
         <SiteUnitsCard />
-        {superAdmin && (
-          <Card withBorder padding="md">
-            <Stack gap="xs" align="flex-start">
-              <Group gap="xs">
-                <IconMap2 size={18} aria-hidden />
-                <Text fw={600}>{t('brandMaps.title')}</Text>
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t('brandMaps.cardText')}
-              </Text>
-              <Button
-                component={Link}
-                to={`${CONFIG_BASE}/maps`}
-                size="compact-sm"
-                variant="light"
-                aria-label={t('config.openSection', { section: t('brandMaps.title') })}
-              >
-                {t('config.open')}
-              </Button>
-            </Stack>
-          </Card>
-        )}
+        <CabDevicesCard />
+        <VclTemplatesCard />
+        {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
         {t('config.othersLater')}

@@ -39,6 +39,11 @@ export function useAlertsFeed(user: SessionUser): void {
       void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
       void queryClient.invalidateQueries({ queryKey: alertKeys.allLists() });
     },
+    // Check lists (issue 11): the dashboard's Vehicle Check Lists count comes from the server again.
+    'vcl:new': (event) => {
+      if (event.ic > 0) void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
+    },
+    'vcl:dealt': () => void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() }),
     onReconnect: () => {
       void queryClient.invalidateQueries({ queryKey: alertKeys.allDash() });
       void queryClient.invalidateQueries({ queryKey: alertKeys.allLists() });

@@ -2,9 +2,10 @@ import { Anchor, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/co
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconBellCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { loadVclAlertsList } from '../../checklists/index.ts';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -50,7 +51,10 @@ function BackToDashboard() {
   );
 }
 
-/** A category without records yet (vcl, servicing, runover), or a list name that is no category. */
+/** alerts/vcl: the check lists with open faults, from the check lists feature (its own chunk). */
+const VclAlertsList = lazy(loadVclAlertsList);
+
+/** A category without records yet, or a list name that is no category. */
 function NotAList({ title, text }: { title: string; text: string }) {
   return (
     <Stack gap="sm" maw={720}>
@@ -227,6 +231,13 @@ export default function AlertsPage() {
     return <NotAList title={t('pages.alerts')} text={t('alertList.unknownList', { list: list ?? '' })} />;
   }
   const title = t(`dashboard.category.${list}`);
+  if (list === 'vcl') {
+    return (
+      <Suspense fallback={<TableSkeleton columns={[title]} label={title} rows={5} />}>
+        <VclAlertsList back={<BackToDashboard />} />
+      </Suspense>
+    );
+  }
   if (!isBuiltAlertList(list)) return <NotAList title={title} text={t('unavailable', { title })} />;
   return <AlertListView key={list} list={list} idParam={id} />;
 }

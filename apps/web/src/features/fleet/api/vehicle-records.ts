@@ -46,6 +46,7 @@ const updateRecord = z.object({
   ptotrigger1: num(0),
   ptotrigger2: num(0),
   loc: z.string().optional().catch(undefined),
+  drivername: z.string().optional().catch(undefined),
 });
 
 function readAll<T>(records: unknown, schema: z.ZodType<T>, what: string): T[] {

@@ -18,6 +18,7 @@ import { vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
 import { useUnits } from '../../../shared/format/use-units.ts';
 import { headingDegrees, positionText, registrationText } from '../../../shared/vehicles/vehicle-text.ts';
 import { ServicePlanSection } from '../../admin/index.ts';
+import { VehicleMessagesButton } from '../../messages/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import { AlarmSection } from './alarm-section.tsx';
 import classes from './vehicle-details.module.css';
@@ -136,6 +137,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
         >
           {t('fleet.showOnMap')}
         </Button>
+        <VehicleMessagesButton uid={v.unitid} registration={name} />
       </Group>
       {v.vehiclealarm && <AlarmSection siteId={siteId} unitId={v.unitid} vehicle={name} now={now} />}
       <FieldList fields={rows} ruled className={classes.fields} />

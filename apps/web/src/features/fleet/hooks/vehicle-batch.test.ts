@@ -120,3 +120,15 @@ describe('createUpdateBatcher', () => {
     expect(flush).not.toHaveBeenCalled();
   });
 });
+
+describe('applyVehicleUpdates: the driver (issue 11)', () => {
+  it('takes the driver name when an update carries it, and keeps it when an update does not', () => {
+    const list = [{ ...vehicle(1, '2026-05-01T10:00:00.000Z'), drivername: 'Old Driver' }];
+    const signedOn = applyVehicleUpdates(list, new Map([[1, update(1, '2026-05-01T10:00:00.000Z', { drivername: 'Ann Driver' })]]));
+    expect(signedOn[0]!.drivername).toBe('Ann Driver');
+    const moved = applyVehicleUpdates(signedOn, new Map([[1, update(1, '2026-05-01T10:01:00.000Z')]]));
+    expect(moved[0]!.drivername).toBe('Ann Driver');
+    const off = applyVehicleUpdates(moved, new Map([[1, update(1, '2026-05-01T10:01:00.000Z', { drivername: '' })]]));
+    expect(off[0]!.drivername).toBe('');
+  });
+});

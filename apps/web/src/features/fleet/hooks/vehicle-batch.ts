@@ -33,6 +33,8 @@ export function applyVehicleUpdates(vehicles: Vehicle[], batch: ReadonlyMap<numb
       ptotrigger2: u.ptotrigger2,
       // Only asset trackers' updates carry loc (its location code changes with each report).
       ...(u.loc !== undefined ? { loc: u.loc } : {}),
+      // Only a driver signing on or off (issue 11) sends the driver's name.
+      ...(u.drivername !== undefined ? { drivername: u.drivername } : {}),
     };
   });
   return changed ? next : vehicles;
