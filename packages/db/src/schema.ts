@@ -34,8 +34,13 @@ export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
   brandId: integer('brand_id').notNull().references(() => brands.id),
   name: text('name').notNull(),
+  /**
+   * Months of positions kept (issue 12); null keeps them all. Older positions go with whole monthly
+   * partitions once every customer's retention has passed them (docs/decisions.md); trips stay.
+   */
+  positionRetentionMonths: integer('position_retention_months'),
   createdAt: createdAt(),
-});
+}, (t) => [check('customers_retention_check', sql`${t.positionRetentionMonths} IS NULL OR ${t.positionRetentionMonths} >= 1`)]);
 
 export const sites = pgTable('sites', {
   id: serial('id').primaryKey(),
@@ -481,3 +486,57 @@ export const messages = pgTable('messages', {
   uniqueIndex('messages_client_key_idx').on(t.unitId, t.clientKey),
   index('messages_unread_idx').on(t.siteId, t.unitId).where(sql`read_at IS NULL`),
 ]);
+
+/**
+ * A unit's history cut into trips and stops by the trips processor (issue 12), one row a segment.
+ * The unit's newest segment is `open` (still growing); the others are final unless a late position
+ * lands in them, when the processor cuts the unit again from there. Place texts are made when
+ * answered (places change), so only coordinates are kept.
+ */
+export const trips = pgTable('trips', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  /** 'trip' (moving) or 'stop' (parked, or idling with the engine on). */
+  kind: text('kind').notNull(),
+  open: boolean('open').notNull().default(false),
+  startTime: timestamp('start_time', { withTimezone: true, precision: 3 }).notNull(),
+  endTime: timestamp('end_time', { withTimezone: true, precision: 3 }).notNull(),
+  startLat: doublePrecision('start_lat').notNull(),
+  startLon: doublePrecision('start_lon').notNull(),
+  endLat: doublePrecision('end_lat').notNull(),
+  endLon: doublePrecision('end_lon').notNull(),
+  startPositionId: bigint('start_position_id', { mode: 'number' }).notNull(),
+  endPositionId: bigint('end_position_id', { mode: 'number' }).notNull(),
+  /** Metres: the device's odometer difference where it reports one, else the filtered haversine sum. */
+  distanceM: doublePrecision('distance_m').notNull().default(0),
+  /** Seconds with the vehicle moving, and with the engine on but standing. */
+  drivingS: integer('driving_s').notNull().default(0),
+  idleS: integer('idle_s').notNull().default(0),
+  /** km/h */
+  maxSpeed: integer('max_speed').notNull().default(0),
+  avgSpeed: doublePrecision('avg_speed').notNull().default(0),
+  driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+  /** Metres, as the device reports them (null: it does not). */
+  startOdometer: doublePrecision('start_odometer'),
+  endOdometer: doublePrecision('end_odometer'),
+  /** Hours, as the device reports them (null: it does not). */
+  startEngineHours: doublePrecision('start_engine_hours'),
+  endEngineHours: doublePrecision('end_engine_hours'),
+  /** Positions in the segment. */
+  points: integer('points').notNull().default(0),
+}, (t) => [
+  uniqueIndex('trips_unit_start_idx').on(t.unitId, t.startTime),
+  index('trips_driver_idx').on(t.driverId, t.startTime),
+  check('trips_kind_check', sql`${t.kind} IN ('trip', 'stop')`),
+]);
+
+/**
+ * The trips processor's memory per unit: the cutter's state after the unit's newest position
+ * (serialised by the pure rules), so the next batch goes on from there instead of re-reading.
+ */
+export const unitTripState = pgTable('unit_trip_state', {
+  unitId: integer('unit_id').primaryKey().references(() => units.id, { onDelete: 'cascade' }),
+  /** Device time of the newest position folded in: an older one makes the processor cut again. */
+  lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }).notNull(),
+  state: jsonb('state').notNull(),
+});
