@@ -56,7 +56,7 @@ describe('fleet side panel', () => {
 
     await page.getByRole('button', { name: "Create a group or change a group's vehicles" }).click();
     const dialog = page.getByRole('dialog', { name: 'Vehicle groups' });
-    await expect.poll(() => dialog.getByText('A group with no vehicles is hidden', { exact: false }).count()).toBe(1);
+    await expect.poll(() => dialog.getByText('A group with no vehicles is hidden', { exact: false }).count(), SLOW).toBe(1);
     // The manager opens on the list of groups (issue 10); New group opens the editor.
     expect(await dialog.getByLabel('Group name').count()).toBe(0);
     await dialog.getByRole('button', { name: 'New group' }).click();
