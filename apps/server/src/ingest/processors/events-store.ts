@@ -8,7 +8,7 @@ import type { LogWindow, WindowRead } from './runner.ts';
 
 // Flagged (implausible) rows are read only so the cursor passes them; they raise nothing.
 const READ = `SELECT id::text, unit_id, (extract(epoch FROM device_time) * 1000)::float8 AS t, lat, lon, io, implausible IS NOT NULL AS flagged
-  FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3`;
+  FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY positions.id LIMIT $3`;
 
 export async function readEventWindow(client: pg.PoolClient, w: LogWindow): Promise<WindowRead<EventRow>> {
   const { rows } = await client.query<EventRow>(READ, [w.from, w.to, w.limit]);

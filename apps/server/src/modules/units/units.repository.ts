@@ -58,7 +58,7 @@ export function unitsRepository(db: Db) {
       // The device time as text: a flagged time may be beyond what a JavaScript date can hold.
       const rows = await db.execute<{ id: string; time: string; received: string; lat: number; lon: number; speed: number; altitude: number; protocol: string; implausible: string }>(sql`
         SELECT id::text, (to_json(device_time AT TIME ZONE 'UTC') #>> '{}') || 'Z' AS time, (to_json(received_at AT TIME ZONE 'UTC') #>> '{}') || 'Z' AS received, lat, lon, speed, altitude, protocol, implausible
-        FROM positions WHERE unit_id = ${unitId} AND implausible IS NOT NULL ORDER BY id DESC LIMIT ${limit}`);
+        FROM positions WHERE unit_id = ${unitId} AND implausible IS NOT NULL ORDER BY positions.id DESC LIMIT ${limit}`);
       return rows.rows.map((r) => ({
         id: Number(r.id), time: r.time, received: r.received, lat: r.lat, lon: r.lon, speed: r.speed, altitude: r.altitude,
         protocol: r.protocol, reasons: r.implausible.split(','),
