@@ -220,13 +220,13 @@ describe('trip cutting: properties', () => {
       }
       expect(m.segments).toEqual(cutAll(points));
     }), { numRuns: 400 });
-  });
+  }, 60_000);
 
   it('totals are consistent: trips are driving plus idling, segments never overlap, every position in exactly one segment', () => {
     fc.assert(fc.property(trackArb, (points) => {
       checkTotals(cutAll(points), points);
     }), { numRuns: 400 });
-  });
+  }, 60_000);
 
   it('the state survives JSON: folding in two halves through a stored state gives one fold', () => {
     fc.assert(fc.property(trackArb, fc.nat(), (points, k) => {
@@ -236,5 +236,5 @@ describe('trip cutting: properties', () => {
       const b = foldPositions(JSON.parse(JSON.stringify(a.state)) as CutterState, sorted.slice(at));
       expect([...a.closed, ...b.closed, ...(b.open ? [b.open] : [])]).toEqual(cutAll(points));
     }), { numRuns: 300 });
-  });
+  }, 60_000);
 });
