@@ -1,6 +1,6 @@
 import { ASSET_UNIT_TYPE } from '@fleet/shared';
 import type pg from 'pg';
-import type { IoMap } from '../io-map.ts';
+import { DEFAULT_IO_MAP, type IoMap } from '../io-map.ts';
 import type { SharedHorizon } from '../log-horizon.ts';
 import type { KnownUnit, UnitDirectory } from '../unit-directory.ts';
 import { processorRunner, type ProcessorDefinition } from './runner.ts';
@@ -82,6 +82,8 @@ export function tripsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   beforeWrite?: () => void;
 } = {}) {
   const lag: ProcessorLag = { cursor: '0', horizon: '0', rowsBehind: 0, secondsBehind: 0, lastRunAt: null };
+  // The IO elements the window reads: the default map's and any other a unit type's map has shown.
+  const ioKeys = new Set([DEFAULT_IO_MAP.ignition, DEFAULT_IO_MAP.odometer, DEFAULT_IO_MAP.engineHours, Number(IBUTTON_IO)]);
 
   async function apply(client: pg.PoolClient, rows: TripRow[]): Promise<Applied> {
     const maxId = rows.reduce((m, r) => (BigInt(r.id) > BigInt(m) ? r.id : m), '0');
@@ -94,6 +96,12 @@ export function tripsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
     }
     const unitIds = [...byUnit.keys()];
     const units = await directory.units(unitIds);
+    const missing = [...units.values()].flatMap((u) => [u.ioMap.ignition, u.ioMap.odometer, u.ioMap.engineHours]).filter((k) => !ioKeys.has(k));
+    if (missing.length > 0) {
+      // A unit type numbers its inputs otherwise: the run is rolled back and read again with them.
+      for (const k of missing) ioKeys.add(k);
+      throw new Error(`trips processor: IO elements ${missing.join(', ')} added to its read; running again`);
+    }
     const stored = await loadCutters(client, unitIds);
     const outcome = new Map<number, FoldResult>();
     const continued: number[] = [];
@@ -144,7 +152,7 @@ export function tripsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
     lockKey: TRIPS_LOCK_KEY,
     batch: opts.batch ?? 20_000,
     async read(client, window) {
-      const read = await readTripWindow(client, window);
+      const read = await readTripWindow(client, window, [...ioKeys].sort((a, b) => a - b));
       lag.horizon = window.to;
       if (read.count === 0) {
         lag.cursor = window.from;
