@@ -123,8 +123,12 @@ async function main(): Promise<void> {
       const rows: PositionRow[] = [];
       for (let n = 0; n < Math.round(perTick / LANES); n++) {
         // The lane's units in turn.
-        const i = l + LANES * (laneNext[l]++ % Math.ceil((units.length - l) / LANES));
-        rows.push(recordOf(units[i] as number, i, next[i]++ as number, startMs));
+        const turn = laneNext[l] ?? 0;
+        laneNext[l] = turn + 1;
+        const i = l + LANES * (turn % Math.ceil((units.length - l) / LANES));
+        const k = next[i] ?? 0;
+        next[i] = k + 1;
+        rows.push(recordOf(units[i] as number, i, k, startMs));
       }
       sent += rows.length;
       await writer.write(rows).catch(() => { failed += rows.length; });
