@@ -95,7 +95,7 @@ export async function positionAt(client: pg.PoolClient, unitId: number, t: numbe
 }
 
 /** The unit's plausible position just before (t, e) in the cutter's order, among ids up to `maxId`. */
-export async function positionBefore(client: pg.PoolClient, unitId: number, from: TripRow, maxId: string): Promise<TripRow | undefined> {
+export async function positionBefore(client: pg.PoolClient, unitId: number, from: Pick<TripRow, 't' | 'e'>, maxId: string): Promise<TripRow | undefined> {
   const { rows } = await client.query<TripRow>(
     `SELECT ${COLUMNS}, false AS flagged, 0::float8 AS r FROM positions
      WHERE (unit_id, device_time, event_io) < ($1, to_timestamp($2::float8 / 1000.0), $3) AND unit_id = $1
@@ -105,7 +105,7 @@ export async function positionBefore(client: pg.PoolClient, unitId: number, from
 }
 
 /** The unit's plausible positions from (t, e) on (all when `from` is null), among ids up to `maxId`, in the cutter's order. */
-export async function positionsFrom(client: pg.PoolClient, unitId: number, from: TripRow | null, maxId: string): Promise<TripRow[]> {
+export async function positionsFrom(client: pg.PoolClient, unitId: number, from: Pick<TripRow, 't' | 'e'> | null, maxId: string): Promise<TripRow[]> {
   const { rows } = await client.query<TripRow>(
     `SELECT ${COLUMNS}, false AS flagged, 0::float8 AS r FROM positions
      WHERE unit_id = $1 AND ($2::float8 IS NULL OR (unit_id, device_time, event_io) >= ($1, to_timestamp($2::float8 / 1000.0), $3))
