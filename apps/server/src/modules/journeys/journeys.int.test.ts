@@ -329,6 +329,9 @@ describe('trips', () => {
     const one = tripsAnswerSchema.parse((await get(`trips?siteid=${ids.leeds}&from=2026-11-20&to=2026-11-20&v=${ids.van}`)).json());
     expect(one.trips.map((x) => x.id)).toEqual([seg.t1, seg.t2]);
     expect(one.trips[0]!.endLoc).not.toBe('');
+    // The same segment as activity answers it, field for field.
+    const day = await activity(`d=2026-11-20&v=${ids.van}`);
+    expect(one.trips).toEqual(day.segments.filter((x) => x.kind === 'trip'));
   });
 
   it('refuses more than 31 days, and a vehicle of another site', async () => {
