@@ -34,7 +34,7 @@ async function worker(): Promise<void> {
   let peak = process.memoryUsage().rss;
   const meter = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 100);
   process.on('message', (m) => {
-    if (m === 'report') process.send?.({ rss: process.memoryUsage().rss, peak, processed });
+    if (m === 'report') process.send?.({ rss: process.memoryUsage().rss, peak, processed, ...trips.totals() });
   });
   process.once('SIGTERM', () => {
     clearInterval(meter);
@@ -72,9 +72,10 @@ async function main(): Promise<void> {
   const db = await benchDatabase(values.external);
   await createUnits(db.database, unitCount);
   const units = (await db.database.pool.query<{ id: number }>('SELECT id FROM units ORDER BY id')).rows.map((r) => r.id);
-  const child = fork(import.meta.filename, ['--worker'], { env: { ...process.env, BENCH_DB_URL: db.url }, execArgv: ['--import', 'tsx'] });
-  const ask = () => new Promise<{ rss: number; peak: number; processed: number }>((resolve) => {
-    child.once('message', (m) => resolve(m as { rss: number; peak: number; processed: number }));
+  const child = fork(import.meta.filename, ['--worker'], { env: { ...process.env, BENCH_DB_URL: db.url }, execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [])] });
+  type Report = { rss: number; peak: number; processed: number; runs: number; recut: number; segments: number };
+  const ask = () => new Promise<Report>((resolve) => {
+    child.once('message', (m) => resolve(m as Report));
     child.send('report');
   });
   let cleaned = false;
@@ -94,7 +95,6 @@ async function main(): Promise<void> {
   const startMs = Date.UTC(2026, 10, 20, 0, 0, 0);
   const perTick = Math.round(rate / 10);
   const next = new Array<number>(units.length).fill(0);
-  let cursorUnit = 0;
   let sent = 0;
   let failed = 0;
   const started = Date.now();
@@ -111,24 +111,30 @@ async function main(): Promise<void> {
     samples.push({ t: (Date.now() - started) / 1000, stored: Number(row?.last ?? 0), behind, ageS: behind > 0 ? (row?.age ?? 0) : 0, rss: w.rss });
   };
 
-  // The load: a tick every 100 ms writes a tenth of a second's rows, the units in turn.
+  // The load: every 100 ms a tenth of a second's rows. Units are split into three lanes (the writer's
+  // three statements in flight); a lane writes its next rows once its last ones are committed, as a
+  // device sends its next packet after the ACK, so each unit's records reach the log in order.
   const sampler = setInterval(() => { void sample(); }, 1000);
   const end = started + seconds * 1000;
-  let tick = 0;
-  while (Date.now() < end) {
-    const rows: PositionRow[] = [];
-    for (let n = 0; n < perTick; n++) {
-      const i = cursorUnit;
-      cursorUnit = (cursorUnit + 1) % units.length;
-      rows.push(recordOf(units[i] as number, i, next[i]++ as number, startMs));
+  const LANES = 3;
+  const lane = async (l: number) => {
+    let tick = 0;
+    while (Date.now() < end) {
+      const rows: PositionRow[] = [];
+      for (let n = 0; n < Math.round(perTick / LANES); n++) {
+        // The lane's units in turn.
+        const i = l + LANES * (laneNext[l]++ % Math.ceil((units.length - l) / LANES));
+        rows.push(recordOf(units[i] as number, i, next[i]++ as number, startMs));
+      }
+      sent += rows.length;
+      await writer.write(rows).catch(() => { failed += rows.length; });
+      tick += 1;
+      const wait = started + tick * 100 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
-    sent += rows.length;
-    // Not awaited: the writer groups what queues while a statement runs, as under real load.
-    writer.write(rows).catch(() => { failed += rows.length; });
-    tick += 1;
-    const wait = started + tick * 100 - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
+  };
+  const laneNext = new Array<number>(LANES).fill(0);
+  await Promise.all(Array.from({ length: LANES }, (_, l) => lane(l)));
   while (writer.pending > 0) await new Promise((r) => setTimeout(r, 20));
   const loadS = (Date.now() - started) / 1000;
   const caughtFrom = Date.now();
@@ -148,7 +154,7 @@ async function main(): Promise<void> {
 
   console.log(`\nload: ${sent.toLocaleString('en')} positions sent in ${loadS.toFixed(1)} s (${Math.round(sent / loadS).toLocaleString('en')}/s), ${stored.toLocaleString('en')} stored, ${failed} failed`);
   console.log(`trips processor: ${w.processed.toLocaleString('en')} log rows in ${(loadS + catchUpS).toFixed(1)} s (${Math.round(w.processed / (loadS + catchUpS)).toLocaleString('en')}/s), caught up ${catchUpS.toFixed(1)} s after the load`);
-  console.log(`segments: ${segs.map((s) => `${s.n.toLocaleString('en')} ${s.kind}s`).join(', ')}`);
+  console.log(`segments: ${segs.map((s) => `${s.n.toLocaleString('en')} ${s.kind}s`).join(', ')}; ${w.runs} runs; units cut again for a late position: ${w.recut}`);
   console.log(`processor process: peak RSS ${Math.round(w.peak / 2 ** 20)} MiB`);
   const behind = samples.map((s) => s.behind).sort((a, b) => a - b);
   const ages = samples.map((s) => s.ageS).sort((a, b) => a - b);
