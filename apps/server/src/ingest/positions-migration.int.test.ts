@@ -1,11 +1,10 @@
-import { applyMigrations, connect, type Database } from '@fleet/db';
+import { addMonths, applyMigrations, connect, monthStart, partitionName, type Database } from '@fleet/db';
 import { ensureDefaultBrand } from '@fleet/db/seed/index';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readStateWindow } from './processors/state-store.ts';
 import { readHorizon } from './log-horizon.ts';
-import { addMonths, monthStart, partitionName } from './partitions.ts';
 import { positionWriter, type PositionRow } from './position-writer.ts';
 
 // Issue 12, history at scale: migration 0014 turns an existing, filled positions log into a table
