@@ -14,8 +14,8 @@ import { checkout } from './connection.ts';
  * time (an advisory lock), so several may run.
  */
 
-/** Advisory lock key of the upkeep (the other keys of the log are 7262001-7262003). */
-export const PARTITIONS_LOCK_KEY = 7262004;
+/** Advisory lock key of the upkeep (the log's migrations, gate and processors hold 7262001-7262005). */
+export const PARTITIONS_LOCK_KEY = 7262020;
 
 export interface UpkeepOptions {
   /** Months after this one that always have a partition. */

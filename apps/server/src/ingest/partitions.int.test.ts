@@ -1,7 +1,7 @@
 import { ensureDefaultBrand } from '@fleet/db/seed/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
-import { runPartitionUpkeep, type UpkeepReport } from '@fleet/db';
+import { PARTITIONS_LOCK_KEY, runPartitionUpkeep, type UpkeepReport } from '@fleet/db';
 
 // Issue 12, history at scale: the upkeep of the partitioned positions log. Months ahead are made,
 // rows that waited in the default partition move into their month, and retention drops whole months
@@ -128,10 +128,10 @@ describe('partition upkeep', () => {
   it('lets one server at a time run it', async () => {
     const holder = await db.pool.connect();
     try {
-      await holder.query('SELECT pg_advisory_lock(7262004)');
+      await holder.query('SELECT pg_advisory_lock($1)', [PARTITIONS_LOCK_KEY]);
       expect(await runPartitionUpkeep(db.pool, at('2027-06-20T08:00:00Z'))).toBeUndefined();
     } finally {
-      await holder.query('SELECT pg_advisory_unlock(7262004)');
+      await holder.query('SELECT pg_advisory_unlock($1)', [PARTITIONS_LOCK_KEY]);
       holder.release();
     }
   });
