@@ -236,6 +236,15 @@ describe('data', () => {
     expect(p.id.every((x) => /^\d+$/.test(x))).toBe(true);
   });
 
+  it('answers a day without positions with empty columns, and a day without segments with zero totals', async () => {
+    const d = await data(`d=2026-11-10&v=${ids.van}`);
+    expect(d.tracks).toEqual([{ unitid: ids.van, registration: 'JY26 VAN', unittype: 1, points: { id: [], t: [], lat: [], lon: [], speed: [], angle: [], ign: [] } }]);
+    const a = await activity(`d=2026-11-10&v=${ids.van}`);
+    expect([a.segments, a.alerts, a.visits]).toEqual([[], [], []]);
+    expect(a.totals).toEqual({ trips: 0, distanceM: 0, drivingS: 0, idleS: 0, stopS: 0, maxSpeed: 0, firstStart: null, lastEnd: null });
+    expect((await data(`d=2026-11-10&driver=${ids.driver}`)).tracks).toEqual([]);
+  });
+
   it("answers a driver's tracks: each vehicle they drove, only within their segments", async () => {
     const d = await data(`d=2026-11-20&driver=${ids.driver}`);
     expect(d.tracks.map((x) => x.registration)).toEqual(['JY26 TWO', 'JY26 VAN']);
@@ -329,6 +338,9 @@ describe('trips', () => {
     const one = tripsAnswerSchema.parse((await get(`trips?siteid=${ids.leeds}&from=2026-11-20&to=2026-11-20&v=${ids.van}`)).json());
     expect(one.trips.map((x) => x.id)).toEqual([seg.t1, seg.t2]);
     expect(one.trips[0]!.endLoc).not.toBe('');
+    // The same segment as activity answers it, field for field.
+    const day = await activity(`d=2026-11-20&v=${ids.van}`);
+    expect(one.trips).toEqual(day.segments.filter((x) => x.kind === 'trip'));
   });
 
   it('refuses more than 31 days, and a vehicle of another site', async () => {
