@@ -36,6 +36,6 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService; aut
       ...tag, summary: "Sets how many months of positions a customer keeps (null: all); older ones go at the daily partition upkeep, trips stay (super administrators)",
       body: setRetentionBodySchema, response: { 200: setRetentionAnswerSchema },
     },
-    config: { access: { who: 'super' } },
+    config: { access: { who: 'super', note: 'Any customer (cid): super administrators are not bound to sites.' } },
   }, async (request) => ({ ok: 1 as const, ...(await opts.tenancy.setRetention(request.body.cid, request.body.months)) }));
 };
