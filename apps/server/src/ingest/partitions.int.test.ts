@@ -73,6 +73,12 @@ describe('partition upkeep', () => {
     expect(await where(later)).toBe('positions_default');
     expect(await partitions()).not.toContain('positions_2027_03');
 
+    // Attached months carry the parent's key, indexes and foreign key like those the migration made.
+    const { rows: defs } = await q(`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'positions_2027_07'::regclass ORDER BY 1`);
+    expect(defs.map((d) => (d.def as string).replace(/^.* USING btree /, ''))).toEqual(
+      expect.arrayContaining(['(id, device_time)', '(unit_id, device_time, event_io)', '(unit_id, id) WHERE (implausible IS NOT NULL)']));
+    await expect(q(`INSERT INTO positions (unit_id, device_time, lat, lon, io, protocol) VALUES (999999, '2027-07-02T00:00:00Z', 1, 1, '{}', 'x')`))
+      .rejects.toThrow(/foreign key/);
     // A second run has nothing to do.
     expect(await upkeep('2027-06-20T08:00:00Z')).toMatchObject({ created: [], moved: 0, dropped: [], deleted: 0, done: true });
     // The new month works like the others: a re-sent record is still refused by its key.
