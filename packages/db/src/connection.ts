@@ -1,6 +1,9 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 
@@ -61,16 +64,35 @@ export async function checkout(pool: pg.Pool): Promise<pg.PoolClient & { done():
   });
 }
 
-/** Applies every SQL migration not yet applied, under an advisory lock so parallel starts wait. */
-export async function applyMigrations(database: Database): Promise<void> {
+/**
+ * Applies every SQL migration not yet applied, under an advisory lock so parallel starts wait;
+ * `through` (a migration's tag, e.g. '0013_journeys') stops after that one, for tests of a later
+ * migration on a database as it was before it.
+ */
+export async function applyMigrations(database: Database, options: { through?: string } = {}): Promise<void> {
+  const folder = options.through ? await migrationsThrough(options.through) : migrationsFolder;
   const client = await checkout(database.pool);
   try {
     await client.query('SELECT pg_advisory_lock(7262001)');
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
   } finally {
     await client.query('SELECT pg_advisory_unlock(7262001)').catch(() => {});
     client.done();
+    if (folder !== migrationsFolder) await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** A copy of the migrations folder whose journal ends at `tag`. */
+async function migrationsThrough(tag: string): Promise<string> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === tag);
+  if (end < 0) throw new Error(`no migration ${tag}`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fleet-migrations-'));
+  await mkdir(path.join(dir, 'meta'));
+  const entries = journal.entries.slice(0, end + 1);
+  for (const e of entries) await copyFile(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  await writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  return dir;
 }
 
 /**

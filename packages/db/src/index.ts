@@ -1,3 +1,4 @@
 export * as schema from './schema.ts';
 export * from './connection.ts';
 export * from './embedded.ts';
+export * from './partitions.ts';

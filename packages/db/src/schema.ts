@@ -242,8 +242,16 @@ export const poi = pgTable('poi', {
  * The log of record: every position a device sent, once. Processors read it by id up to a horizon
  * below which every id is settled (see ingest/log-horizon.ts).
  */
+/**
+ * The positions log (issue 12): natively partitioned by range of device_time, one partition a
+ * UTC month (positions_YYYY_MM) and positions_default for times outside them. Drizzle cannot
+ * say so: migration 0014 builds it by hand and the server's partition upkeep
+ * (ingest/partitions.ts) adds months and applies retention. The key must hold the partition key,
+ * hence (id, device_time); ids stay unique through their sequence, and the key's index, led by
+ * id, serves the processors' id-window reads in every partition.
+ */
 export const positions = pgTable('positions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   unitId: integer('unit_id').notNull().references(() => units.id),
   deviceTime: timestamp('device_time', { withTimezone: true, precision: 3 }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
@@ -265,6 +273,7 @@ export const positions = pgTable('positions', {
    */
   implausible: text('implausible'),
 }, (t) => [
+  primaryKey({ name: 'positions_pkey', columns: [t.id, t.deviceTime] }),
   // A re-sent batch (lost ACK) carries the same records: stored once.
   uniqueIndex('positions_unit_time_event_idx').on(t.unitId, t.deviceTime, t.eventIo),
   // A unit's newest flagged records, for administrators (few rows: a partial index).

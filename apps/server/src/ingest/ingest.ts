@@ -13,6 +13,8 @@ import type { DeviceLink } from '../modules/units/index.ts';
 import { EVENTS_LOCK_KEY, eventsProcessor, type NewAlert } from './processors/events-processor.ts';
 import { sharedHorizon } from './log-horizon.ts';
 import { processorLoop } from './processors/loop.ts';
+import { partitionUpkeep } from './partitions.ts';
+import type { UpkeepOptions } from '@fleet/db';
 import { resetUnitState, stateProcessor, type StateChange } from './processors/state-processor.ts';
 import { tripsProcessor } from './processors/trips-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
@@ -30,6 +32,8 @@ export interface IngestOptions {
   allow?: SourceAllowLists;
   /** How many unknown device ids are kept (the most attempts first); default 1,000. */
   maxUnknownDevices?: number;
+  /** The positions log's partition upkeep (months ahead, retention): at start, then daily. */
+  partitions?: UpkeepOptions & { everyMs?: number };
 }
 
 /**
@@ -106,9 +110,10 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);
   const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0 };
+  const upkeep = partitionUpkeep(pool, log, opts.partitions);
 
   return {
-    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events, trips,
+    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events, trips, upkeep,
     /** An administrator's reset of a unit's state (its newest plausible position); open pages are told. */
     async resetState(unitId: number): Promise<boolean> {
       const has = await resetUnitState(pool, directory, unitId, EVENTS_LOCK_KEY);
@@ -122,11 +127,13 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
       ports.teltonikaUdp = await udp.listen(ports.teltonika, host);
       ports.osmand = await osmand.listen(opts.osmandPort, host);
       for (const l of loops) l.start();
+      // Not awaited: the months ahead already exist (made a month or more before), and retention may take a while.
+      void upkeep.start();
       log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP)');
     },
     async stop(): Promise<void> {
       await Promise.allSettled([tcp.close(), udp.close(), osmand.close()]);
-      await Promise.all(loops.map((l) => l.stop()));
+      await Promise.all([...loops.map((l) => l.stop()), upkeep.stop()]);
       writer.close();
     },
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { success } from '../api/envelope.ts';
-import { id } from '../api/primitives.ts';
+import { id, int } from '../api/primitives.ts';
 import { sessionUserSchema } from '../auth/auth.schema.ts';
 
 /** company == customer: the tenant that owns sites. `companies` lists those the caller may pick. */
@@ -25,3 +25,18 @@ export const pickAnswerSchema = success({ user: sessionUserSchema });
 
 export const siteQuerySchema = z.strictObject({ siteid: id });
 export const cidQuerySchema = z.strictObject({ cid: id });
+
+/** The longest position retention one may set: a century, in months. */
+export const MAX_RETENTION_MONTHS = 1200;
+/**
+ * setretention (super administrators, issue 12): how many months of positions a customer keeps;
+ * null keeps them all. Older positions are deleted by the server's daily partition upkeep; trips stay.
+ */
+export const setRetentionBodySchema = z.strictObject({
+  cid: id,
+  months: int(1, MAX_RETENTION_MONTHS).nullable(),
+});
+export const setRetentionAnswerSchema = success({
+  customer: z.object({ cid: z.number(), name: z.string(), months: z.number().nullable() }),
+  message: z.string(),
+});

@@ -15,6 +15,13 @@ export function tenancyRepository(db: Db) {
         .where(inArray(sites.id, siteIds))
         .orderBy(asc(customers.name), asc(sites.name));
     },
+
+    /** Sets a customer's position retention (months, null: keep all); undefined when there is no such customer. */
+    async setRetention(customerId: number, months: number | null) {
+      const [row] = await db.update(customers).set({ positionRetentionMonths: months }).where(eq(customers.id, customerId))
+        .returning({ cid: customers.id, name: customers.name, months: customers.positionRetentionMonths });
+      return row;
+    },
   };
 }
 export type TenancyRepository = ReturnType<typeof tenancyRepository>;

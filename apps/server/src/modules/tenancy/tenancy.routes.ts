@@ -1,4 +1,6 @@
-import { companiesAnswerSchema, customersAnswerSchema, customersQuerySchema, pickAnswerSchema, pickQuerySchema } from '@fleet/shared';
+import {
+  companiesAnswerSchema, customersAnswerSchema, customersQuerySchema, pickAnswerSchema, pickQuerySchema, setRetentionAnswerSchema, setRetentionBodySchema,
+} from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../lib/caller.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -28,4 +30,12 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService; aut
     await opts.sessions.revoke(caller.session.id, 'switched site');
     return { ok: 1 as const, user };
   });
+
+  app.post('/setretention', {
+    schema: {
+      ...tag, summary: "Sets how many months of positions a customer keeps (null: all); older ones go at the daily partition upkeep, trips stay (super administrators)",
+      body: setRetentionBodySchema, response: { 200: setRetentionAnswerSchema },
+    },
+    config: { access: { who: 'super', note: 'Any customer (cid): super administrators are not bound to sites.' } },
+  }, async (request) => ({ ok: 1 as const, ...(await opts.tenancy.setRetention(request.body.cid, request.body.months)) }));
 };

@@ -39,6 +39,16 @@ export function tenancyService(repo: TenancyRepository) {
       return siteId;
     },
 
+    /** A super administrator sets how long customer `cid` keeps positions (any customer: they are not bound to sites). */
+    async setRetention(cid: number, months: number | null) {
+      const customer = await repo.setRetention(cid, months);
+      if (!customer) throw notFound('customer');
+      const message = months === null
+        ? `${customer.name} keeps every position.`
+        : `${customer.name} keeps ${months} month${months === 1 ? '' : 's'} of positions; older ones are deleted by the daily upkeep (trips are kept).`;
+      return { customer, message };
+    },
+
     /** The caller's sites that belong to customer `cid` (none when it is not the caller's); the access check asks it. */
     async sitesOfCustomer(caller: Caller, cid: number): Promise<number[]> {
       const rows = (await repo.sitesWithCustomers(caller.siteIds)).filter((r) => r.customerId === cid);
