@@ -28,3 +28,4 @@ export * from './rules/units.ts';
 export * from './checklists/checklists.schema.ts';
 export * from './messages/messages.schema.ts';
 export * from './cab/cab.schema.ts';
+export * from './journeys/journeys.schema.ts';

@@ -23,6 +23,15 @@ export const id = z
   .union([z.number(), z.string().regex(DIGITS, 'must be a whole number')])
   .pipe(z.coerce.number<string | number>().int('must be a whole number').min(1, 'must be 1 or more').max(MAX_ID, `must be at most ${MAX_ID}`));
 
+/** The largest PostgreSQL `bigint`: the positions log's ids are one. */
+export const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+/** A bigint row id (a position), 1 … 2⁶³−1, as its digits in text (JSON numbers lose precision past 2⁵³). */
+export const bigId = z
+  .string()
+  .regex(/^[1-9]\d{0,18}$/, 'must be a whole number')
+  .refine((s) => BigInt(s) <= MAX_BIGINT, `must be at most ${MAX_BIGINT}`);
+
 /** A whole number within bounds, as a JSON number or its digits as text (a query string's limit). */
 export function int(min: number, max: number) {
   return z
