@@ -1,0 +1,4 @@
+// The journeys feature's door (issue 12): a vehicle's or a driver's day (activity) and its replay on
+// the map (activitymap). Links into both pages are in shared/routing/journey-links.ts.
+/** The activity page (activity?v|driver&d), loaded when its route is first opened (its own chunk). */
+export const loadActivityPage = () => import('./pages/activity-page.tsx');
