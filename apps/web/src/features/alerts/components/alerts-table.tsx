@@ -96,7 +96,7 @@ export function AlertsTable({ list, alerts, groups, sort, onSort, selectedId, de
         </Table.Td>
         <Table.Td ta="right">
           <Group gap="sm" justify="flex-end" wrap="nowrap">
-            <AlertReplayLink unitid={a.uid} time={a.updated} vehicle={a.vehicle} />
+            {list !== 'servicing' && <AlertReplayLink unitid={a.uid} time={a.updated} vehicle={a.vehicle} />}
             {alertState(a).open && <AlertClearButton list={list} alert={a} onAcknowledge={onAcknowledge} />}
           </Group>
         </Table.Td>

@@ -13,6 +13,8 @@ const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base'
 interface PickerProps {
   siteId: number | null;
   subject: ActivitySubject | null;
+  /** The chosen one's name from the day's answer, while the lists load (or when not among them). */
+  subjectName: string | null;
   day: string;
   today: string;
   onSubject(subject: ActivitySubject): void;
@@ -20,7 +22,7 @@ interface PickerProps {
 }
 
 /** Whose day (the site's vehicles and drivers, searchable) and which day (previous / next, or any date). */
-export function ActivityPicker({ siteId, subject, day, today, onSubject, onDay }: PickerProps) {
+export function ActivityPicker({ siteId, subject, subjectName, day, today, onSubject, onDay }: PickerProps) {
   const { t } = useTranslation();
   const vehicles = useQuery({ ...vehiclesQuery(siteId ?? 0), enabled: siteId !== null });
   const drivers = useQuery({ ...driversQuery(siteId ?? 0), enabled: siteId !== null, refetchInterval: false });
@@ -42,7 +44,7 @@ export function ActivityPicker({ siteId, subject, day, today, onSubject, onDay }
   const value = subject ? `${subject.kind === 'vehicle' ? 'v' : 'd'}:${subject.id}` : null;
   // A vehicle or driver named in the address but not (yet) in the lists still shows as chosen.
   const known = value === null || data.some((g) => g.items.some((i) => i.value === value));
-  const shown = known ? data : [...data, { group: t('activity.pick.named'), items: [{ value: value, label: t('activity.pick.numbered', { id: subject?.id }) }] }];
+  const shown = known ? data : [...data, { group: t('activity.pick.named'), items: [{ value: value, label: subjectName ?? t('activity.pick.numbered', { id: subject?.id }) }] }];
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('activity.pick.region')}>
@@ -61,6 +63,7 @@ export function ActivityPicker({ siteId, subject, day, today, onSubject, onDay }
         maxDropdownHeight={320}
         comboboxProps={{ withinPortal: true }}
         w={{ base: '100%', xs: 280 }}
+        styles={{ input: { minHeight: 44 } }}
         data-testid="activity-subject"
       />
       <Group gap={6} align="flex-end" wrap="nowrap" style={{ flex: '0 1 auto' }}>

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconFence, IconMapPin, IconParking, IconPlayerPlay, 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocationText } from '../../../shared/format/location-text.ts';
 import { replayPath } from '../../../shared/routing/journey-links.ts';
 import { replayMoment, type TimelineEntry } from '../model/activity-timeline.ts';
 import type { ActivityFormat } from './activity-format.ts';
@@ -62,7 +63,8 @@ const dot = ' · ';
 export function ActivityTimeline({ answer, entries, format }: { answer: ActivityAnswer; entries: TimelineEntry[]; format: ActivityFormat }) {
   const { t } = useTranslation();
   const byDriver = answer.subject.kind === 'driver';
-  const place = (text: string) => text || t('activity.unknownPlace');
+  const locationText = useLocationText();
+  const place = (text: string) => locationText(text) || t('activity.unknownPlace');
   const replayOf = (unitid: number, ms: number) => replayPath(unitid, answer.day, replayMoment(ms, answer.from));
   const span = (s: Segment) => `${format.time(s.start)} – ${s.open ? t('activity.now') : format.time(s.end)}`;
   const who = (s: Segment) => (byDriver ? s.registration : s.driver ? t('activity.driver', { name: s.driver }) : null);

@@ -28,7 +28,8 @@ function Day({ answer }: { answer: ActivityAnswer }) {
   const { t } = useTranslation();
   const format = useActivityFormat(answer.timezone, answer.day, answer.unitSystem);
   const entries = timelineOf(answer);
-  const phone = answer.subject.kind === 'vehicle' && answer.subject.unittype === PHONE_UNIT_TYPE;
+  // Check-ins are a phone's day (unit type 6); any unit whose answer carries some shows their count.
+  const phone = (answer.subject.kind === 'vehicle' && answer.subject.unittype === PHONE_UNIT_TYPE) || answer.checkins.length > 0;
   return (
     <>
       <ActivityTotals totals={answer.totals} format={format} checkins={phone ? answer.checkins.length : null} />
@@ -82,7 +83,7 @@ export default function ActivityPage() {
         title={title}
         description={answer ? t('activity.dayInZone', { day: formatDay(answer.day), zone: answer.timezone }) : t('activity.about')}
       />
-      <ActivityPicker siteId={siteId} subject={subject} day={day} today={today} onSubject={(s) => go({ subject: s })} onDay={(d) => go({ day: d })} />
+      <ActivityPicker siteId={siteId} subject={subject} subjectName={answer ? nameOf(answer) : null} day={day} today={today} onSubject={(s) => go({ subject: s })} onDay={(d) => go({ day: d })} />
       {badDay && (
         <Alert color="yellow" variant="light" c="dark.8">
           {t('activity.badDay', { value: params.get('d') })}
