@@ -30,7 +30,7 @@ export const MAX_BIGINT = 9_223_372_036_854_775_807n;
 export const bigId = z
   .string()
   .regex(/^[1-9]\d{0,18}$/, 'must be a whole number')
-  .refine((s) => BigInt(s) <= MAX_BIGINT, `must be at most ${MAX_BIGINT}`);
+  .refine((s) => !/^\d{1,19}$/.test(s) || BigInt(s) <= MAX_BIGINT, `must be at most ${MAX_BIGINT}`);
 
 /** A whole number within bounds, as a JSON number or its digits as text (a query string's limit). */
 export function int(min: number, max: number) {

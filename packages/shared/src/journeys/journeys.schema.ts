@@ -166,6 +166,7 @@ export const tripEventsBodySchema = z.strictObject({
   events: z.strictObject({ v: id, from: datetime, to: datetime }).superRefine((e, ctx) => {
     const from = Date.parse(e.from);
     const to = Date.parse(e.to);
+    if (Number.isNaN(from) || Number.isNaN(to)) return;
     if (!(from < to)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
     else if (to - from > TRIP_EVENTS_MAX_HOURS * 3_600_000) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: `the span from … to is at most ${TRIP_EVENTS_MAX_HOURS} hours` });
@@ -187,9 +188,11 @@ export const tripEventsAnswerSchema = success({ events: z.array(tripEventSchema)
 
 /** trips?siteid&from&to[&v]: a site's trips over at most 31 days (days in the site's time zone, both included). */
 export const tripsQuerySchema = z.strictObject({ siteid: id, from: date, to: date, v: id.optional() }).superRefine((q, ctx) => {
+  const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  if (Number.isNaN(dayMs(q.from)) || Number.isNaN(dayMs(q.to))) return;
   if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
   else {
-    const days = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1;
+    const days = (dayMs(q.to) - dayMs(q.from)) / 86_400_000 + 1;
     if (days > TRIPS_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `the span from … to is at most ${TRIPS_MAX_DAYS} days` });
   }
 });
