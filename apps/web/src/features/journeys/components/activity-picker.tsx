@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isDay, shiftDay } from '../../../shared/format/day.ts';
 import { driversQuery } from '../../drivers/index.ts';
 import { vehiclesQuery } from '../../fleet/index.ts';
-import type { ActivitySubject } from '../api/activity-api.ts';
+import type { ActivitySubject } from '../model/activity-subject.ts';
 
 const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
 

@@ -1,4 +1,5 @@
-import type { ActivityAnswer, Segment } from '@fleet/shared';
+import type { Segment } from '@fleet/shared';
+import type { Activity } from '../api/get-activity.ts';
 import { Anchor, Badge, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconFence, IconMapPin, IconParking, IconPlayerPlay, IconRoute } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -60,7 +61,7 @@ const dot = ' · ';
  * duration, engine-on idling), alerts, geofence visits and check-ins, each trip, stop and alert with
  * its link into the replay at that moment.
  */
-export function ActivityTimeline({ answer, entries, format }: { answer: ActivityAnswer; entries: TimelineEntry[]; format: ActivityFormat }) {
+export function ActivityTimeline({ answer, entries, format }: { answer: Activity; entries: TimelineEntry[]; format: ActivityFormat }) {
   const { t } = useTranslation();
   const byDriver = answer.subject.kind === 'driver';
   const locationText = useLocationText();

@@ -2,7 +2,7 @@ import type { ActivityAlert, ActivityAnswer, Checkin, Segment, Visit } from '@fl
 import { KM_PER_MILE } from '@fleet/shared';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { isDay } from '../../../shared/format/day.ts';
-import type { ActivitySubject } from '../api/activity-api.ts';
+import type { ActivitySubject } from '../model/activity-subject.ts';
 
 /** One line of the day's timeline, in its place in time. */
 export type TimelineEntry =

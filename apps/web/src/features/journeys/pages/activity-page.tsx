@@ -9,22 +9,22 @@ import { useSiteTimeZone, useSiteToday } from '../../../shared/site/site-time-zo
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { activityQuery, type ActivitySubject } from '../api/activity-api.ts';
+import { type Activity, activityQuery } from '../api/get-activity.ts';
+import { type ActivitySubject, journeySubject } from '../model/activity-subject.ts';
 import { useActivityFormat } from '../components/activity-format.ts';
 import { ActivityPicker } from '../components/activity-picker.tsx';
 import { ActivityTimeline } from '../components/activity-timeline.tsx';
 import { ActivityTotals } from '../components/activity-totals.tsx';
 import { readActivityParams, timelineOf } from '../model/activity-timeline.ts';
-import type { ActivityAnswer } from '@fleet/shared';
 
 /** The subject's name as the answer gives it. */
-function nameOf(answer: ActivityAnswer): string {
+function nameOf(answer: Activity): string {
   return answer.subject.kind === 'vehicle' ? answer.subject.registration : answer.subject.name;
 }
 
 const PHONE_UNIT_TYPE = 6;
 
-function Day({ answer }: { answer: ActivityAnswer }) {
+function Day({ answer }: { answer: Activity }) {
   const { t } = useTranslation();
   const format = useActivityFormat(answer.timezone, answer.day, answer.unitSystem);
   const entries = timelineOf(answer);
@@ -65,7 +65,12 @@ export default function ActivityPage() {
   const day = named ?? today;
   // Without a named day, wait for the site's zone: the browser's today may be another day.
   const ready = subject !== null && (named !== null || zone.settled);
-  const query = useQuery({ ...activityQuery(subject ?? { kind: 'vehicle', id: 0 }, day), enabled: ready });
+  const query = useQuery({
+    ...activityQuery(day, journeySubject(subject ?? { kind: 'vehicle', id: 0 })),
+    enabled: ready,
+    // Today grows while the vehicle drives; an open page follows it.
+    refetchInterval: named === null || day === today ? 60_000 : false,
+  });
   const answer = query.data;
 
   const go = (next: { subject?: ActivitySubject; day?: string }) => {
