@@ -127,6 +127,7 @@ describe('a vehicle day on the activity page', () => {
   it("opens from the fleet page's vehicle details (History) and from a zone alert (Replay)", { timeout: 60_000 }, async () => {
     const today = dayIn(Date.now());
     await page.goto(`/tabs/tabs/fleet/0/${unit.unitid}`);
+    await page.getByRole('button', { name: `Details of ${unit.registration}` }).click({ timeout: 20_000 });
     const details = page.getByTestId('vehicle-details');
     await details.waitFor({ timeout: 20_000 });
     expect(await details.getByTestId('vehicle-replay').getAttribute('href')).toBe(`/tabs/tabs/activitymap?v=${unit.unitid}&d=${today}`);

@@ -42,7 +42,7 @@ export function AlertCards({ list, alerts, groups, selectedId, detailHref, onAck
               <AlertTime value={a.updated} now={now} />
             </Text>
             <Group gap="xs" wrap="nowrap">
-              {list !== 'servicing' && <AlertReplayLink unitid={a.uid} time={a.updated} vehicle={a.vehicle} look="icon" />}
+              {list !== 'servicing' && <AlertReplayLink unitid={a.uid} time={a.updated} vehicle={a.vehicle} look="button" />}
               {alertState(a).open && <AlertClearButton list={list} alert={a} onAcknowledge={onAcknowledge} touch />}
             </Group>
           </Group>

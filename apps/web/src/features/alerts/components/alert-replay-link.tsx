@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Group } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,8 +11,11 @@ interface AlertReplayProps {
   /** The alert's time (ISO). */
   time: string;
   vehicle: string;
-  /** 'link': the word Replay (lists); 'icon': a 44 px icon button (banner, drawer); 'white' on the red panic banner. */
-  look?: 'link' | 'icon' | 'white';
+  /**
+   * 'link': the word Replay (table rows); 'button': a 44 px tall button with the word (phone cards);
+   * 'icon': a 44 px icon button (drawer lines); 'white': the same on the red panic banner.
+   */
+  look?: 'link' | 'button' | 'icon' | 'white';
   onClick?: () => void;
 }
 
@@ -31,6 +34,14 @@ export function AlertReplayLink({ unitid, time, vehicle, look = 'link', onClick 
           {t('journeyLinks.replay')}
         </Group>
       </Anchor>
+    );
+  }
+  if (look === 'button') {
+    return (
+      <Button component={Link} to={to} variant="default" size="compact-sm" mih={44} aria-label={label} title={label} onClick={onClick}
+        leftSection={<IconPlayerPlay size={14} aria-hidden />} data-testid="alert-replay">
+        {t('journeyLinks.replay')}
+      </Button>
     );
   }
   return (

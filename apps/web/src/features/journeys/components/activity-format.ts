@@ -26,7 +26,8 @@ export function useActivityFormat(timeZone: string, day: string, system: UnitSys
     duration: (seconds: number) => {
       const { h, m, s } = durationParts(seconds);
       if (h > 0) return m > 0 ? t('activity.duration.hm', { h, m }) : t('activity.duration.h', { h });
-      if (m > 0) return t('activity.duration.m', { m });
+      // Nothing at all reads '0 min': seconds are for the short stops and idles only.
+      if (m > 0 || s === 0) return t('activity.duration.m', { m });
       return t('activity.duration.s', { s });
     },
     distance: (metres: number) => formatDistance(metresToKm(metres), system),
