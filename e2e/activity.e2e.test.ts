@@ -20,6 +20,8 @@ interface Activity {
 
 const TZ = 'Europe/London';
 const dayIn = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+// The site's unit system is imperial: miles, one decimal under 100 (apps/web/src/shared/format/units.ts).
+const miles = (m: number) => new Intl.NumberFormat('en-GB', { style: 'unit', unit: 'mile', unitDisplay: 'short', maximumFractionDigits: 1 }).format(m / 1609.344);
 const hhmm = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
 
 function record(t: number, lat: number, lon: number, speedKmh: number, ign: 0 | 1): AvlRecord {
@@ -107,14 +109,13 @@ describe('a vehicle day on the activity page', () => {
     const totals = page.getByTestId('activity-totals');
     const total = async (key: string) => (await totals.locator(`[data-total="${key}"] dd`).textContent())?.trim();
     expect(await total('trips')).toBe(String(a.totals.trips));
-    // Distances in the site's unit system (the demo site is imperial): miles with one decimal.
-    expect(await total('distance')).toBe(`${(a.totals.distanceM / 1609.344).toFixed(1)} mi`);
+    expect(await total('distance')).toBe(miles(a.totals.distanceM));
     expect(await total('firstStart')).toBe(hhmm(Date.parse(a.totals.firstStart as string)));
 
     const timeline = page.getByTestId('activity-timeline');
     const tripRow = timeline.locator('li[data-kind="trip"]').filter({ hasText: hhmm(Date.parse(trip.start)) });
     await expect.poll(() => tripRow.count()).toBe(1);
-    expect(await tripRow.textContent()).toContain(`${(trip.distanceM / 1609.344).toFixed(1)} mi`);
+    expect(await tripRow.textContent()).toContain(miles(trip.distanceM));
     const stopRow = timeline.locator('li[data-kind="stop"]').filter({ hasText: hhmm(Date.parse(trip.end)) });
     expect(await stopRow.count()).toBeGreaterThanOrEqual(1);
     // The trip's Replay opens the replay of this day at the trip's start.
