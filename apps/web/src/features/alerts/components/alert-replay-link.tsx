@@ -28,7 +28,8 @@ export function AlertReplayLink({ unitid, time, vehicle, look = 'link', onClick 
   const label = t('journeyLinks.replayAlert', { vehicle, time: formatHHmm(time, timeZone) });
   if (look === 'link') {
     return (
-      <Anchor component={Link} to={to} size="sm" aria-label={label} title={label} onClick={onClick} data-testid="alert-replay">
+      // Dark text, as the row's other link: the selected row's tint takes the primary colour below 4.5:1.
+      <Anchor component={Link} to={to} size="sm" c="dark.8" fw={600} aria-label={label} title={label} onClick={onClick} data-testid="alert-replay">
         <Group gap={4} wrap="nowrap" component="span" mih={32} align="center">
           <IconPlayerPlay size={14} aria-hidden />
           {t('journeyLinks.replay')}
