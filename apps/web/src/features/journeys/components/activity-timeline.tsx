@@ -80,7 +80,7 @@ export function ActivityTimeline({ answer, entries, format }: { answer: Activity
             title={<>{t('activity.trip')}: {place(s.startLoc)} → {s.open ? t('activity.onTheWay') : place(s.endLoc)}</>}
             detail={
               <>
-                {[span(s), format.duration(s.durationS), format.distance(s.distanceM), t('activity.maxSpeed', { speed: format.speed(s.maxSpeed) }), who(s)]
+                {[span(s), format.duration(s.durationS), format.distance(s.distanceM), s.maxSpeed > 0 ? t('activity.maxSpeed', { speed: format.speed(s.maxSpeed) }) : null, who(s)]
                   .filter(Boolean)
                   .join(dot)}
                 {s.idleS > 0 && <>{dot}{t('activity.idleInTrip', { duration: format.duration(s.idleS) })}</>}
