@@ -134,6 +134,7 @@ export function ActivityTimeline({ answer, entries, format }: { answer: Activity
           <Row key={`v${v.poiid}-${stamp}-${i}`} kind="visit" time={format.time(stamp)} dateTime={stamp} color="teal" icon={<IconFence size={18} />}
             title={title}
             detail={v.enter && v.exit ? `${format.time(v.enter)} – ${format.time(v.exit)}${dot}${format.duration((Date.parse(v.exit) - Date.parse(v.enter)) / 1000)}` : undefined}
+            replay={{ to: replayOf(v.unitid, e.at), label: t('activity.replayVisit', { time: format.time(stamp), place: v.name }) }}
           />
         );
       }

@@ -26,6 +26,23 @@ describe('the day as one timeline', () => {
     expect(entries.map((e) => e.kind)).toEqual(['stop', 'visit', 'trip', 'visit', 'alert', 'checkin']);
   });
 
+  it("lets a visit stand for the geofence alerts at its ends, and keeps every other alert", () => {
+    const alert = (aid: number, kind: string, time: string, unitid = 1) => ({ aid, kind, time, unitid, registration: 'YK21 ABC', text: '', lat: null, lon: null });
+    const entries = timelineOf({
+      segments: [],
+      alerts: [
+        alert(1, 'geofence', '2026-11-24T09:00:00.000Z'),
+        alert(2, 'geofence', '2026-11-24T09:30:00.000Z'),
+        alert(3, 'geofence', '2026-11-24T09:30:00.000Z', 2),
+        alert(4, 'panic', '2026-11-24T09:00:00.000Z'),
+        alert(5, 'geofence', '2026-11-24T10:00:00.000Z'),
+      ],
+      visits: [{ poiid: 4, name: 'Depot', unitid: 1, enter: '2026-11-24T09:00:00Z', exit: '2026-11-24T09:30:00.000Z' }],
+      checkins: [],
+    });
+    expect(entries.map((e) => (e.kind === 'alert' ? e.alert.aid : e.kind))).toEqual(['visit', 4, 3, 5]);
+  });
+
   it('opens a replay at the day start for a segment begun the day before', () => {
     expect(replayMoment(Date.parse('2026-11-23T18:00:00Z'), '2026-11-24T00:00:00.000Z')).toBe(Date.parse('2026-11-24T00:00:00Z'));
     expect(replayMoment(Date.parse('2026-11-24T08:00:00Z'), '2026-11-24T00:00:00.000Z')).toBe(Date.parse('2026-11-24T08:00:00Z'));

@@ -18,12 +18,18 @@ const ORDER: Record<TimelineEntry['kind'], number> = { stop: 0, trip: 0, visit: 
 /**
  * The day's trips, stops, alerts, geofence visits and check-ins as one list, oldest first. A
  * segment begun the day before sits at the top (it is shown whole); a visit sits where it began,
- * or where it ended when the day holds only its end.
+ * or where it ended when the day holds only its end, and stands for the geofence alerts of its ends.
  */
 export function timelineOf(answer: Pick<ActivityAnswer, 'segments' | 'alerts' | 'visits' | 'checkins'>): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   for (const segment of answer.segments) entries.push({ kind: segment.kind, at: Date.parse(segment.start), segment } as TimelineEntry);
-  for (const alert of answer.alerts) entries.push({ kind: 'alert', at: Date.parse(alert.time), alert });
+  // A geofence alert that opens or closes a visit is told by the visit's line (one line, not three).
+  const visitEnds = new Set(answer.visits.flatMap((v) => [v.enter, v.exit].filter((t) => t !== null).map((t) => `${v.unitid}|${Date.parse(t)}`)));
+  for (const alert of answer.alerts) {
+    const at = Date.parse(alert.time);
+    if (alert.kind === 'geofence' && visitEnds.has(`${alert.unitid}|${at}`)) continue;
+    entries.push({ kind: 'alert', at, alert });
+  }
   for (const visit of answer.visits) {
     const at = Date.parse(visit.enter ?? visit.exit ?? '');
     if (Number.isFinite(at)) entries.push({ kind: 'visit', at, visit });
