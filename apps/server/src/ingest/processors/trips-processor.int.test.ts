@@ -137,8 +137,27 @@ describe('trips processor over the log: replays, late positions, many units', ()
     expect(await segmentsOf(db.pool, crashed)).toEqual(want);
   });
 
+  it("reads the ignition where the unit type's IO map puts it (a run with new inputs is read again)", async () => {
+    const unit = units.at(-1) as number;
+    await db.pool.query(`INSERT INTO unit_types (id, name, io_map) VALUES (98, 'Ignition on DIN1', '{"ignition": 1}'::jsonb)`);
+    await db.pool.query('UPDATE units SET unit_type_id = 98 WHERE id = $1', [unit]);
+    const track = vanDay();
+    const w = writer();
+    await w.write(track.map((p) => {
+      const row = toRow(unit, p);
+      const { 239: ign, ...io } = row.io as Record<string, number>;
+      return { ...row, io: ign === undefined ? io : { ...io, 1: ign } };
+    }));
+    w.close();
+    const p = processor();
+    await expect(p.runOnce()).rejects.toThrow('IO elements 1');
+    await drain(p);
+    const rows = await segmentsOf(db.pool, unit);
+    expect(rows.map((r) => [r.kind, r.points])).toEqual(expected(track).map((s) => [s.kind, s.points]));
+  });
+
   it('a batch holding many units cuts each as its own', async () => {
-    const many = units.slice(3, 53);
+    const many = units.slice(3, -1);
     const track = vanDay();
     const w = writer();
     // Interleaved as devices report: a few records of each unit in turn.
