@@ -5,4 +5,6 @@ export const sharedKeys = {
   unitTypes: () => ['unittypes'] as const,
   /** A vehicle's street address at a position (rounded: a new one about every 100 m). */
   vehicleAddress: (unitId: number, at: string) => ['vehicleaddress', unitId, at] as const,
+  /** The current site's time zone (issue 12: days of journeys are the site's days). */
+  siteTimeZone: (siteId: number) => ['sitetimezone', siteId] as const,
 };

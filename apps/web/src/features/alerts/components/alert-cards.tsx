@@ -5,6 +5,7 @@ import { useNow } from '../../../shared/ui/relative-time.tsx';
 import type { AlertRecord } from '../api/alerts-api.ts';
 import { alertState } from '../hooks/alert-rows.ts';
 import { AlertClearButton } from './alert-clear-button.tsx';
+import { AlertReplayLink } from './alert-replay-link.tsx';
 import { AlertStateBadge, AlertTime, useAlertWhat } from './alert-text.tsx';
 import { type AlertsViewProps, GroupClear } from './alerts-table.tsx';
 import { CATEGORY_LOOK } from './category-look.ts';
@@ -40,7 +41,10 @@ export function AlertCards({ list, alerts, groups, selectedId, detailHref, onAck
               </Text>
               <AlertTime value={a.updated} now={now} />
             </Text>
-            {alertState(a).open && <AlertClearButton list={list} alert={a} onAcknowledge={onAcknowledge} touch />}
+            <Group gap="xs" wrap="nowrap">
+              {list !== 'servicing' && <AlertReplayLink unitid={a.uid} time={a.updated} vehicle={a.vehicle} look="button" />}
+              {alertState(a).open && <AlertClearButton list={list} alert={a} onAcknowledge={onAcknowledge} touch />}
+            </Group>
           </Group>
         </Paper>
       ))}

@@ -9,6 +9,7 @@ import type { BuiltAlertList } from '../hooks/alert-categories.ts';
 import { openIds, SORT_COLUMNS, type Sort, type SortColumn, type VehicleGroup } from '../hooks/alert-filters.ts';
 import { alertState } from '../hooks/alert-rows.ts';
 import { AlertClearButton } from './alert-clear-button.tsx';
+import { AlertReplayLink } from './alert-replay-link.tsx';
 import { AlertStateBadge, AlertTime, useAlertWhat } from './alert-text.tsx';
 import { CATEGORY_LOOK } from './category-look.ts';
 import classes from './alerts-table.module.css';
@@ -94,7 +95,10 @@ export function AlertsTable({ list, alerts, groups, sort, onSort, selectedId, de
           <AlertStateBadge alert={a} color={CATEGORY_LOOK[list].color} />
         </Table.Td>
         <Table.Td ta="right">
-          {alertState(a).open && <AlertClearButton list={list} alert={a} onAcknowledge={onAcknowledge} />}
+          <Group gap="sm" justify="flex-end" wrap="nowrap">
+            {list !== 'servicing' && <AlertReplayLink unitid={a.uid} time={a.updated} vehicle={a.vehicle} />}
+            {alertState(a).open && <AlertClearButton list={list} alert={a} onAcknowledge={onAcknowledge} />}
+          </Group>
         </Table.Td>
       </Table.Tr>
     );

@@ -11,15 +11,18 @@ import { useAlerts } from '../hooks/alerts-store.ts';
 import { clearGeofenceAlert } from '../hooks/clear-alerts.ts';
 import { hideAlerts, showHiddenAlerts, useHiddenAlerts } from '../hooks/hidden-alerts.ts';
 import { type ClearQuestion, ConfirmClearModal } from './confirm-clear-modal.tsx';
+import { AlertReplayLink } from './alert-replay-link.tsx';
 import { GeofenceWords } from './geofence-line.tsx';
 
 interface RowProps {
   line: GeofenceLine;
   onHide(): void;
   onClear(): void;
+  /** The replay link leaves the page: the drawer closes behind it. */
+  onLeave(): void;
 }
 
-function DrawerRow({ line, onHide, onClear }: RowProps) {
+function DrawerRow({ line, onHide, onClear, onLeave }: RowProps) {
   const { t } = useTranslation();
   const reg = line.latest.registration;
   return (
@@ -35,6 +38,7 @@ function DrawerRow({ line, onHide, onClear }: RowProps) {
           )}
         </Text>
         <Group gap={4} wrap="nowrap">
+          <AlertReplayLink unitid={line.unitid} time={line.latest.updated} vehicle={reg} look="icon" onClick={onLeave} />
           <Button variant="default" size="compact-sm" mih={44} loading={!line.vehiclealarm} onClick={onClear}
             aria-label={t('alerts.clearVehicle', { count: line.count, registration: reg })}>
             {t('alerts.clearShort')}
@@ -94,6 +98,7 @@ export function GeofenceDrawer({ opened, onClose, siteId }: { opened: boolean; o
                 line={line}
                 onHide={() => hideAlerts(siteId, shown.filter((a) => a.unitid === line.unitid).map((a) => a.aid), open)}
                 onClear={() => ask(line)}
+                onLeave={onClose}
               />
             ))}
           </Stack>

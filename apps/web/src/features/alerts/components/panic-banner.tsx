@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatFullDate, formatHHmm } from '../../../shared/format/time.ts';
 import { alertsPath } from '../hooks/alert-categories.ts';
 import { useAlerts } from '../hooks/alerts-store.ts';
+import { AlertReplayLink } from './alert-replay-link.tsx';
 import { PanicAckModal, type PanicToAcknowledge } from './panic-ack-modal.tsx';
 
 /** More panics than this are counted, with a link to the panic list, so the banner never covers the page. */
@@ -55,6 +56,7 @@ export function PanicBanner() {
                 >
                   <IconMapPin size={16} aria-hidden />
                 </ActionIcon>
+                <AlertReplayLink unitid={a.uid} time={a.updated} vehicle={a.vehicle} look="white" />
                 <Button
                   variant="white"
                   color="red.9"

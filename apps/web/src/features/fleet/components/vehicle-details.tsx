@@ -2,14 +2,16 @@ import { directionImage } from '@fleet/shared/rules/direction';
 import { PTO_UNIT_TYPE } from '@fleet/shared/rules/vehicle-icon';
 import { NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
 import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBug, IconCurrentLocation, IconFocus2 } from '@tabler/icons-react';
+import { IconBug, IconCurrentLocation, IconFocus2, IconHistory, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type Field, FieldList } from '../../../shared/ui/field-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocationText } from '../../../shared/format/location-text.ts';
 import { formatFullDate } from '../../../shared/format/time.ts';
+import { activityPath, replayPath } from '../../../shared/routing/journey-links.ts';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
+import { useSiteToday } from '../../../shared/site/site-time-zone.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
 import { lacksValidPosition } from '../../../shared/vehicles/position.ts';
@@ -52,6 +54,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const hasPosition = position !== null;
   const heading = directionImage(v.direction, v.speed);
   const units = useUnits();
+  const today = useSiteToday();
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
   // Free text from devices and people: at most three lines here, all of it on hover.
   const free = (text: string) =>
@@ -138,6 +141,28 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
           {t('fleet.showOnMap')}
         </Button>
         <VehicleMessagesButton uid={v.unitid} registration={name} />
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={activityPath({ unitid: v.unitid }, today)}
+          leftSection={<IconHistory size={14} aria-hidden />}
+          title={t('journeyLinks.historyOf', { vehicle: name })}
+          data-testid="vehicle-history"
+        >
+          {t('journeyLinks.history')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={replayPath(v.unitid, today)}
+          leftSection={<IconPlayerPlay size={14} aria-hidden />}
+          title={t('journeyLinks.replayOf', { vehicle: name })}
+          data-testid="vehicle-replay"
+        >
+          {t('journeyLinks.replay')}
+        </Button>
       </Group>
       {v.vehiclealarm && <AlarmSection siteId={siteId} unitId={v.unitid} vehicle={name} now={now} />}
       <FieldList fields={rows} ruled className={classes.fields} />
