@@ -362,6 +362,8 @@ export const alerts = pgTable('alerts', {
 }, (t) => [
   unique('alerts_once').on(t.kind, t.unitId, t.positionId, t.poiId).nullsNotDistinct(),
   index('alerts_open_idx').on(t.siteId, t.kind).where(sql`cleared_at IS NULL`),
+  // A vehicle's alerts of a day (activity, tripevents: issue 12).
+  index('alerts_unit_time_idx').on(t.unitId, t.happenedAt),
 ]);
 
 /** What the events processor remembers per unit between windows: panic input and the POI it is inside. */

@@ -1,0 +1,1 @@
+CREATE INDEX "alerts_unit_time_idx" ON "alerts" USING btree ("unit_id","happened_at");
