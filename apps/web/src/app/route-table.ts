@@ -42,6 +42,7 @@ export const BUILT_PAGES = [
   'driver', 'driverlogin', 'vehicleselection', 'drivertabs', 'tabs', 'startup', 'map',
   'vcl', 'editfault', 'signoff', 'unitcheck', 'units',
   'vclviewer',
+  'activitymap',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

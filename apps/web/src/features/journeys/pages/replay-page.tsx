@@ -1,0 +1,107 @@
+import { SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { IconCalendarOff, IconMapPinOff, IconRoute } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
+import { DEFAULT_TIME_ZONE } from '../../../shared/format/time.ts';
+import { preloadMapEngine } from '../../../shared/map/map-view.tsx';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { ErrorState } from '../../../shared/ui/error-state.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
+import { activityQuery } from '../api/get-activity.ts';
+import { dataQuery } from '../api/get-data.ts';
+import type { JourneySubject } from '../api/journey-keys.ts';
+import { dayIn, readReplayParams } from '../replay/replay-params.ts';
+import { ReplayPicker } from '../replay/replay-picker.tsx';
+import { ReplayView } from '../replay/replay-view.tsx';
+import classes from '../replay/replay.module.css';
+
+/** Below this width the page stacks: map, controls, chart, then the day's facts. */
+const SIDE_FROM = 1024;
+
+function ReplayDay({ subject, day, dayGiven, at }: { subject: JourneySubject; day: string; dayGiven: boolean; at: number | null }) {
+  const { t } = useTranslation();
+  const activity = useQuery(activityQuery(day, subject));
+  const data = useQuery(dataQuery(day, subject));
+  const [, setParams] = useSearchParams();
+  const phone = useWindowWidth() < SIDE_FROM;
+  const [trackNo, setTrackNo] = useState(0);
+  useEffect(preloadMapEngine, []);
+  // 'Today' was guessed in the default zone; the answer names the site's, which may be a day apart.
+  const zone = activity.data?.timezone;
+  useEffect(() => {
+    if (!dayGiven && zone && dayIn(zone) !== day) {
+      setParams((p) => {
+        p.set('d', dayIn(zone));
+        return p;
+      }, { replace: true });
+    }
+  }, [dayGiven, zone, day, setParams]);
+
+  if (activity.isError || data.isError) {
+    return <ErrorState error={activity.error ?? data.error} onRetry={() => void Promise.all([activity.refetch(), data.refetch()])} />;
+  }
+  if (!activity.data || !data.data) {
+    return (
+      <div className={classes.layout} aria-busy="true">
+        <div className={classes.main}>
+          <Skeleton className={classes.map} aria-label={t('replay.loading')} role="status" />
+          <Skeleton height={56} />
+          <Skeleton height={150} />
+        </div>
+      </div>
+    );
+  }
+  const tracks = data.data.tracks.filter((tr) => tr.points.t.length > 0);
+  const track = tracks[Math.min(trackNo, tracks.length - 1)];
+  if (!track) {
+    return <EmptyState icon={<IconCalendarOff size={22} />} title={t('replay.emptyTitle')} hint={t('replay.emptyHint')} />;
+  }
+  return (
+    <Stack gap="xs">
+      {tracks.length > 1 && (
+        <SegmentedControl
+          aria-label={t('replay.trackPick')}
+          data={tracks.map((tr, i) => ({ value: String(i), label: tr.registration }))}
+          value={String(trackNo)}
+          onChange={(v) => setTrackNo(Number(v))}
+        />
+      )}
+      <PanelBoundary name={t('replay.title')} resetKeys={[track]}>
+        <ReplayView key={`${track.unitid}:${day}`} track={track} activity={activity.data} timezone={data.data.timezone} at={at} phone={phone} />
+      </PanelBoundary>
+    </Stack>
+  );
+}
+
+/** activitymap?v|driver&d&t: a day of a vehicle (or a driver) replayed on the map. */
+export default function ReplayPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  const p = readReplayParams(params);
+  const day = p.day ?? dayIn(DEFAULT_TIME_ZONE);
+  const unitId = p.subject && 'v' in p.subject ? p.subject.v : null;
+  const siteId = user?.siteid ?? null;
+  const choose = ({ unitId: v, day: d }: { unitId: number; day: string }) => setParams({ v: String(v), d });
+  return (
+    <Stack gap="xs" className={classes.page}>
+      <PageHeader
+        title={t('replay.title')}
+        description={t('replay.description')}
+        actions={siteId !== null && (p.subject === null || unitId !== null) ? <ReplayPicker siteId={siteId} unitId={unitId} day={day} onChange={choose} /> : undefined}
+      />
+      {siteId === null ? (
+        <EmptyState icon={<IconMapPinOff size={22} />} title={t('shell.noSite')} />
+      ) : p.subject === null ? (
+        <EmptyState icon={<IconRoute size={22} />} title={t('replay.chooseTitle')} hint={t('replay.chooseHint')} />
+      ) : (
+        <ReplayDay key={`${JSON.stringify(p.subject)}:${day}`} subject={p.subject} day={day} dayGiven={p.day !== null} at={p.at} />
+      )}
+    </Stack>
+  );
+}
