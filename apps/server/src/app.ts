@@ -20,6 +20,7 @@ import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
 import { groupsRepository, groupsRoutes } from './modules/groups/index.ts';
 import { healthRepository, healthRoutes } from './modules/health/index.ts';
+import { journeysRepository, journeysRoutes } from './modules/journeys/index.ts';
 import { messagesRepository, messagesRoutes } from './modules/messages/index.ts';
 import { mailService } from './modules/mail/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
@@ -210,6 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(configRoutes, { lists: [vclsConfigList(checklists)] });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
+    await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
     });

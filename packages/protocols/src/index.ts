@@ -36,3 +36,6 @@ export {
   PLAUSIBLE,
   type PlausibilityInput,
 } from './plausibility.ts';
+export {
+  DEFAULT_IO_MAP, describeIo, faultCodes, interpret, type IoDescribed, type IoMap, IO_NAMES, ioToJson, type Meaning, resolveIoMap,
+} from './teltonika/io-map.ts';

@@ -29,3 +29,21 @@ export function panicString(rows: AlertRow[], system: UnitSystem): string {
     vehicle: a.registration, loc: alertLocation(a, system), updated: a.happened_at.toISOString(), uid: a.unit_id, aid: Number(a.id),
   })));
 }
+
+/**
+ * What happened, in the words the alerts page uses (web en.json 'alertList.what'): 'Entered Depot
+ * yard', 'Panic button pressed', 'Fault codes SPN 100 FMI 1'. For server answers that carry an
+ * alert as text (the journeys timeline and a trip's events).
+ */
+export function alertText(a: { kind: string; event: string; poi: string | null; detail: string }): string {
+  const poi = (a.poi ?? '').trim();
+  const detail = a.detail.trim();
+  if (a.kind === 'panic') return 'Panic button pressed';
+  if (a.kind === 'geofence' && a.event === 'movement') return 'Asset Movement: started moving';
+  if (a.kind === 'geofence' && a.event === 'enter') return poi ? `Entered ${poi}` : 'Entered a zone';
+  if (a.kind === 'geofence' && a.event === 'exit') return poi ? `Left ${poi}` : 'Left a zone';
+  if (a.kind === 'spn') return detail ? `Fault codes ${detail}` : 'New fault codes';
+  if (a.kind === 'runover') return detail ? `Ignition on outside working hours (${detail})` : 'Ignition on outside working hours';
+  if (a.kind === 'servicing') return detail || 'Service due';
+  return `${a.kind} ${a.event}`;
+}

@@ -3,5 +3,5 @@ export { alertsRoutes } from './alerts.routes.ts';
 export {
   alertsRepository, storeRaisedAlerts, type AlertsRepository, type AlertRow, type AlertToStore, type ClearedRow, type StoredAlert,
 } from './alerts.repository.ts';
-export { alertEvent, clearedEvent } from './alert-view.ts';
+export { alertEvent, alertText, clearedEvent } from './alert-view.ts';
 export { ALARM_KINDS, isAlarmKind, openAlarmSql } from './alarm.ts';
