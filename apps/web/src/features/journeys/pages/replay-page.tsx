@@ -87,7 +87,7 @@ export default function ReplayPage() {
   const day = p.day ?? dayIn(DEFAULT_TIME_ZONE);
   const unitId = p.subject && 'v' in p.subject ? p.subject.v : null;
   const siteId = user?.siteid ?? null;
-  const choose = ({ unitId: v, day: d }: { unitId: number; day: string }) => setParams({ v: String(v), d });
+  const choose = ({ unitId: v, day: d }: { unitId: number | null; day: string }) => setParams(v === null ? { d } : { v: String(v), d });
   return (
     <Stack gap="xs" className={classes.page}>
       <PageHeader

@@ -8,6 +8,7 @@ import classes from './replay.module.css';
 const SPEED_COLOUR = '#1971c2';
 const IGNITION_FILL = 'rgba(47, 158, 68, 0.22)';
 export const CHART_HEIGHT = 150;
+const HHmm = uPlot.fmtDate('{HH}:{mm}');
 
 interface ReplayChartProps {
   track: ReplayTrack;
@@ -18,6 +19,8 @@ interface ReplayChartProps {
   speedUnit: string;
   /** The accessible summary (the chart itself is a picture; the slider is its keyboard twin). */
   label: string;
+  speedLabel: string;
+  ignitionLabel: string;
 }
 
 /** The series: time (s), speed in the site's unit, ignition as a low band (null where not reported). */
@@ -39,23 +42,30 @@ function chartData(track: ReplayTrack, toUnit: (kmh: number) => number): uPlot.A
  * moved by the clock; a press or a drag on the chart sets the clock. The chart's own hover cursor is
  * off, so the line always shows the replay's moment, never the mouse's.
  */
-export function ReplayChart({ track, clock, timezone, toUnit, speedUnit, label }: ReplayChartProps) {
+export function ReplayChart({ track, clock, timezone, toUnit, speedUnit, label, speedLabel, ignitionLabel }: ReplayChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const cursor = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const el = host.current;
     if (!el) return;
+    const zoned = (ts: number) => uPlot.tzDate(new Date(ts * 1000), timezone);
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height: CHART_HEIGHT,
       legend: { show: false },
       cursor: { show: false, drag: { x: false, y: false } },
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timezone),
+      tzDate: zoned,
       scales: { x: { time: true }, speed: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil(max / 10) * 10)] }, ign: { range: [0, 5] } },
       axes: [
-        { stroke: '#495057', grid: { stroke: '#e9ecef' }, ticks: { stroke: '#dee2e6' } },
+        {
+          stroke: '#495057',
+          grid: { stroke: '#e9ecef' },
+          ticks: { stroke: '#dee2e6' },
+          // 24-hour clock in the site's zone (tzDate above), as every time in the app.
+          values: (_u, splits) => splits.map((s) => HHmm(zoned(s))),
+        },
         { scale: 'speed', stroke: '#495057', label: speedUnit, labelSize: 18, size: 44, grid: { stroke: '#e9ecef' }, ticks: { stroke: '#dee2e6' } },
       ],
       series: [
@@ -115,6 +125,10 @@ export function ReplayChart({ track, clock, timezone, toUnit, speedUnit, label }
     <div className={classes.chartFrame} role="img" aria-label={label}>
       <div ref={host} className={classes.chart} data-replay-chart />
       <div ref={cursor} className={classes.cursor} data-replay-cursor aria-hidden />
+      <div className={classes.chartKey} aria-hidden>
+        <span><i style={{ background: SPEED_COLOUR }} className={classes.keyLine} /> {speedLabel}</span>
+        <span><i style={{ background: IGNITION_FILL }} className={classes.keyBox} /> {ignitionLabel}</span>
+      </div>
     </div>
   );
 }

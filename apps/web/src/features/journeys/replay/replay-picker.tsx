@@ -9,7 +9,7 @@ interface PickerProps {
   siteId: number;
   unitId: number | null;
   day: string;
-  onChange(next: { unitId: number; day: string }): void;
+  onChange(next: { unitId: number | null; day: string }): void;
 }
 
 /** Which vehicle and which day: a searchable list of the site's vehicles and a date field. */
@@ -24,7 +24,7 @@ export function ReplayPicker({ siteId, unitId, day, onChange }: PickerProps) {
     [vehicles.data],
   );
   return (
-    <Group gap="xs" wrap="wrap" align="flex-end" className={classes.picker}>
+    <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.picker}>
       <Select
         label={t('replay.vehicle')}
         placeholder={vehicles.isPending ? t('replay.vehiclesLoading') : t('replay.vehiclePick')}
@@ -35,7 +35,7 @@ export function ReplayPicker({ siteId, unitId, day, onChange }: PickerProps) {
         nothingFoundMessage={t('replay.noVehicleFound')}
         allowDeselect={false}
         size="md"
-        w={200}
+        className={classes.vehiclePick}
       />
       <TextInput
         label={t('replay.day')}
@@ -43,10 +43,10 @@ export function ReplayPicker({ siteId, unitId, day, onChange }: PickerProps) {
         value={day}
         onChange={(e) => {
           const next = e.currentTarget.value;
-          if (next && unitId !== null) onChange({ unitId, day: next });
+          if (next) onChange({ unitId, day: next });
         }}
         size="md"
-        w={170}
+        className={classes.dayPick}
       />
     </Group>
   );

@@ -88,7 +88,7 @@ export function ReplayView({ track: answer, activity, timezone, at, phone }: Rep
           </MapView>
         </div>
         <ReplayControls clock={clock} timezone={timezone} stopTimes={stops.map((s) => s.from)} />
-        <ReplayChart track={track} clock={clock} timezone={timezone} toUnit={toUnit} speedUnit={units.speedUnit} label={chartLabel} />
+        <ReplayChart track={track} clock={clock} timezone={timezone} toUnit={toUnit} speedUnit={units.speedUnit} label={chartLabel} speedLabel={t('replay.chartSpeed', { unit: units.speedUnit })} ignitionLabel={t('replay.chartIgnition')} />
       </div>
       <Stack className={classes.side} gap="sm">
         <Paper withBorder p="sm" radius="md">
