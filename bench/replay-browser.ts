@@ -3,12 +3,13 @@
 // Leeds, speed rising and falling, ignition on, a 20-minute standstill every 2 hours with it off);
 // then, in the same run and browser:
 //   replay  — the activitymap page: time from the data answer's last byte (Resource Timing) to the
-//             track first drawn (the map's first 'idle' after the track's layers were added), and
+//             track first drawn (the first frame after the track source's tiles are loaded), and
 //             scrubbing: the slider driven once per animation frame for N frames through its real
 //             input event (the page's own path: clock, vehicle marker, chart cursor), frames counted
 //             with requestAnimationFrame;
-//   plain   — a page with nothing but MapLibre (the same build) drawing the same answer as one line
-//             on a blank style, timed the same way, and scrubbed the way a plain page would: a
+//   plain   — a page with nothing but MapLibre (the same version) drawing the same answer as one line
+//             on a blank style (no basemap), timed the same way (from the answer's last byte, JSON
+//             parse included), and scrubbed the way a plain page would: a
 //             GeoJSON point source moved with setData each frame.
 // Usage: npx tsx bench/replay-browser.ts [--trials 3] [--frames 600] [--timeout 900]
 import { readFileSync } from 'node:fs';
@@ -90,10 +91,14 @@ const SCRUB = `async (frames, step) => {
 async function replayTrial(page: Page, url: string, unitId: number, day: string): Promise<Figures> {
   await page.goto(`${url}/tabs/tabs/activitymap?v=${unitId}&d=${day}`);
   await page.waitForFunction(() => (window as { replayDrawnAt?: number }).replayDrawnAt !== undefined, undefined, { timeout: 60_000 });
-  const firstDrawMs = await page.evaluate(() => {
+  const { firstDrawMs, steps } = await page.evaluate(() => {
     const data = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/v1/data?')) as PerformanceResourceTiming;
-    return ((window as { replayDrawnAt?: number }).replayDrawnAt ?? NaN) - data.responseEnd;
+    // The page's own marks on the way (data parsed, view made, layers added, drawn), from the answer's last byte.
+    const steps = performance.getEntriesByType('mark').filter((m) => /^(journeys|replay):/.test(m.name))
+      .map((m) => `${m.name.split(':')[1]} ${Math.round(m.startTime - data.responseEnd)}`).join(', ');
+    return { firstDrawMs: ((window as { replayDrawnAt?: number }).replayDrawnAt ?? NaN) - data.responseEnd, steps };
   });
+  log(`replay steps after the answer (ms): ${steps}`);
   const scrub = await page.evaluate(`(${SCRUB})(${frames}, (() => {
     const slider = document.querySelector('[data-replay-slider]');
     const min = Number(slider.min), max = Number(slider.max);
@@ -106,13 +111,13 @@ async function replayTrial(page: Page, url: string, unitId: number, day: string)
 const PLAIN_HTML = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/bench-plain/maplibre-gl.css">
 <style>html,body,#map{margin:0;width:100%;height:100%}</style></head><body><div id="map"></div>
 <script type="module">
-import maplibregl from '/bench-plain/maplibre-gl.mjs';
+import * as maplibregl from '/bench-plain/maplibre-gl.mjs';
 maplibregl.setWorkerUrl('/bench-plain/maplibre-gl-worker.mjs');
 window.plainRun = async (query) => {
   const user = JSON.parse(localStorage.getItem('user') ?? '{}');
   const res = await fetch('/api/v1/data?' + query, { headers: { Authorization: 'Bearer ' + user.token } });
   const answer = await res.json();
-  const answeredAt = performance.now();
+  const answeredAt = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/data?')).at(-1).responseEnd;
   const p = answer.tracks[0].points;
   const coords = p.lon.map((lon, i) => [lon, p.lat[i]]);
   let [w, s, e, n] = [180, 90, -180, -90];
@@ -125,7 +130,16 @@ window.plainRun = async (query) => {
   map.addLayer({ id: 'line', type: 'line', source: 'line', paint: { 'line-color': '#1971c2', 'line-width': 3 } });
   map.addSource('dot', { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: coords[0] } } });
   map.addLayer({ id: 'dot', type: 'circle', source: 'dot', paint: { 'circle-radius': 8, 'circle-color': '#e8590c' } });
-  await new Promise((r) => map.once('idle', r));
+  // Drawn as the replay page counts it: the first frame after the line's tiles are in.
+  await new Promise((r) => {
+    const onData = (e) => {
+      if (e.sourceId !== 'line' || !map.isSourceLoaded('line')) return;
+      map.off('sourcedata', onData);
+      map.once('render', r);
+      map.triggerRepaint();
+    };
+    map.on('sourcedata', onData);
+  });
   window.plainCoords = coords;
   return performance.now() - answeredAt;
 };

@@ -20,7 +20,7 @@ declare global {
 let browser: Browser;
 let page: Page;
 interface Unit { unitid: number; deviceid: string; registration: string; unittype: number; siteid: number }
-interface Sent { t: number; lat: number; lon: number; speed: number }
+interface Sent { t: number; lat: number; lon: number; speed: number; angle: number }
 
 const STEP_MS = 10_000;
 const minutes = (n: number) => n * 60_000;
@@ -31,16 +31,16 @@ function journey(startMs: number): Sent[] {
   let t = startMs;
   let lat = 53.79;
   let lon = -1.56;
-  for (let i = 0; i < 20; i++, t += STEP_MS) out.push({ t, lat: (lat += 0.001), lon, speed: 40 });
-  for (let i = 0; i < 8; i++, t += minutes(1)) out.push({ t, lat, lon, speed: 0 });
-  for (let i = 0; i < 15; i++, t += STEP_MS) out.push({ t, lat, lon: (lon += 0.0016), speed: 40 });
+  for (let i = 0; i < 20; i++, t += STEP_MS) out.push({ t, lat: (lat += 0.001), lon, speed: 40, angle: 0 });
+  for (let i = 0; i < 8; i++, t += minutes(1)) out.push({ t, lat, lon, speed: 0, angle: 0 });
+  for (let i = 0; i < 15; i++, t += STEP_MS) out.push({ t, lat, lon: (lon += 0.0016), speed: 40, angle: 90 });
   return out;
 }
 
 function record(p: Sent): AvlRecord {
   const ignition = p.speed > 0 ? 1 : 0;
   return {
-    timestampMs: p.t, priority: 0, longitude: p.lon, latitude: p.lat, altitude: 60, angle: p.speed > 0 ? 0 : 0,
+    timestampMs: p.t, priority: 0, longitude: p.lon, latitude: p.lat, altitude: 60, angle: p.angle,
     satellites: 11, speedKmh: p.speed, eventIoId: 0,
     io: new Map([[239, { size: 1, value: ignition }], [240, { size: 1, value: ignition }]]), ioVariable: new Map(),
   };
@@ -101,8 +101,7 @@ describe('replay of a vehicle day', () => {
       const map = window.replayMap;
       if (!el || !map) return null;
       const box = map.getContainer().getBoundingClientRect();
-      const look = el.querySelector<HTMLElement>('[data-look]:not([style*="none"])');
-      const shown = [...el.querySelectorAll<HTMLElement>('[data-look]')].find((l) => getComputedStyle(l).display !== 'none') ?? look;
+      const shown = [...el.querySelectorAll<HTMLElement>('[data-look]')].find((l) => getComputedStyle(l).display !== 'none');
       const r = shown?.getBoundingClientRect();
       const lat = Number(el.dataset.lat);
       const lon = Number(el.dataset.lon);
@@ -134,6 +133,11 @@ describe('replay of a vehicle day', () => {
     expect(Number(await slider.inputValue())).toBe(tenth.t + STEP_MS);
     await expect.poll(async () => (await vehicle())?.lat).toBeCloseTo((sent[10] as Sent).lat, 5);
 
+    // Driving east after the stop, the vehicle's heading arrow points east.
+    await slider.fill(String((sent[35] as Sent).t));
+    await expect.poll(() => page.locator('[data-replay-vehicle]').getAttribute('data-state')).toBe('driving');
+    await expect.poll(() => page.locator('[data-replay-vehicle] > div').first().evaluate((el) => el.style.transform)).toBe('rotate(90deg)');
+
     // A press on the chart at three quarters of its width moves the slider (and so the vehicle) there.
     const over = page.locator('[data-replay-chart] .u-over');
     const box = await over.boundingBox();
@@ -146,11 +150,14 @@ describe('replay of a vehicle day', () => {
     expect(Math.abs((c2?.x ?? 0) - (c2?.want ?? 99))).toBeLessThan(2);
 
     // The stop: pin number 1 where the vehicle stood; its line in the list moves the replay to it.
-    const pins = await page.evaluate(() =>
-      window.replayMap?.queryRenderedFeatures({ layers: ['replay-stop-pins'] }).map((f) => ({ n: f.properties.n as number, at: (f.geometry as GeoJSON.Point).coordinates })));
-    const pin = pins?.find((p) => p.n === 1);
-    expect(pin?.at[0]).toBeCloseTo(stopAt.lon, 4);
-    expect(pin?.at[1]).toBeCloseTo(stopAt.lat, 4);
+    const pin = () => page.evaluate(() =>
+      window.replayMap?.queryRenderedFeatures({ layers: ['replay-stop-pins'] })
+        .map((f) => ({ n: f.properties.n as number, at: (f.geometry as GeoJSON.Point).coordinates }))
+        .find((p) => p.n === 1)?.at ?? null);
+    await expect.poll(pin).not.toBeNull();
+    const [pinLon, pinLat] = (await pin()) ?? [];
+    expect(pinLon).toBeCloseTo(stopAt.lon, 4);
+    expect(pinLat).toBeCloseTo(stopAt.lat, 4);
     await page.locator('[data-replay-stop="1"]').click();
     await expect.poll(async () => Math.abs(Number(await slider.inputValue()) - stopAt.t)).toBeLessThan(minutes(2));
     await expect.poll(async () => (await vehicle())?.lat).toBeCloseTo(stopAt.lat, 4);

@@ -1,12 +1,11 @@
-import { SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { SegmentedControl, Stack } from '@mantine/core';
 import { IconCalendarOff, IconMapPinOff, IconRoute } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/format/time.ts';
-import { preloadMapEngine } from '../../../shared/map/map-view.tsx';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
@@ -17,6 +16,7 @@ import { dataQuery } from '../api/get-data.ts';
 import type { JourneySubject } from '../api/journey-keys.ts';
 import { dayIn, readReplayParams } from '../replay/replay-params.ts';
 import { ReplayPicker } from '../replay/replay-picker.tsx';
+import { useReplayModel } from '../replay/replay-model.ts';
 import { ReplayView } from '../replay/replay-view.tsx';
 import classes from '../replay/replay.module.css';
 
@@ -25,12 +25,12 @@ const SIDE_FROM = 1024;
 
 function ReplayDay({ subject, day, dayGiven, at }: { subject: JourneySubject; day: string; dayGiven: boolean; at: number | null }) {
   const { t } = useTranslation();
-  const activity = useQuery(activityQuery(day, subject));
-  const data = useQuery(dataQuery(day, subject));
+  // Asked once per opening: a refetch (today's day grows) would rebuild the track and reset the replay.
+  const activity = useQuery({ ...activityQuery(day, subject), refetchOnWindowFocus: false, refetchOnReconnect: false });
+  const data = useQuery({ ...dataQuery(day, subject), refetchOnWindowFocus: false, refetchOnReconnect: false });
   const [, setParams] = useSearchParams();
   const phone = useWindowWidth() < SIDE_FROM;
   const [trackNo, setTrackNo] = useState(0);
-  useEffect(preloadMapEngine, []);
   // 'Today' was guessed in the default zone; the answer names the site's, which may be a day apart.
   const zone = activity.data?.timezone;
   useEffect(() => {
@@ -41,29 +41,20 @@ function ReplayDay({ subject, day, dayGiven, at }: { subject: JourneySubject; da
       }, { replace: true });
     }
   }, [dayGiven, zone, day, setParams]);
+  const tracks = useMemo(() => data.data?.tracks.filter((tr) => tr.points.t.length > 0), [data.data]);
+  const track = tracks?.[Math.min(trackNo, tracks.length - 1)];
+  const model = useReplayModel(track, activity.data, at);
 
   if (activity.isError || data.isError) {
     return <ErrorState error={activity.error ?? data.error} onRetry={() => void Promise.all([activity.refetch(), data.refetch()])} />;
   }
-  if (!activity.data || !data.data) {
-    return (
-      <div className={classes.layout} aria-busy="true">
-        <div className={classes.main}>
-          <Skeleton className={classes.map} aria-label={t('replay.loading')} role="status" />
-          <Skeleton height={56} />
-          <Skeleton height={150} />
-        </div>
-      </div>
-    );
-  }
-  const tracks = data.data.tracks.filter((tr) => tr.points.t.length > 0);
-  const track = tracks[Math.min(trackNo, tracks.length - 1)];
-  if (!track) {
+  if (tracks && tracks.length === 0) {
     return <EmptyState icon={<IconCalendarOff size={22} />} title={t('replay.emptyTitle')} hint={t('replay.emptyHint')} />;
   }
+  const subjectName = activity.data?.subject.kind === 'vehicle' ? activity.data.subject.registration : (track?.registration ?? '');
   return (
     <Stack gap="xs">
-      {tracks.length > 1 && (
+      {tracks && tracks.length > 1 && (
         <SegmentedControl
           aria-label={t('replay.trackPick')}
           data={tracks.map((tr, i) => ({ value: String(i), label: tr.registration }))}
@@ -72,7 +63,14 @@ function ReplayDay({ subject, day, dayGiven, at }: { subject: JourneySubject; da
         />
       )}
       <PanelBoundary name={t('replay.title')} resetKeys={[track]}>
-        <ReplayView key={`${track.unitid}:${day}`} track={track} activity={activity.data} timezone={data.data.timezone} at={at} phone={phone} />
+        <ReplayView
+          key={trackNo}
+          model={model}
+          activity={activity.data}
+          registration={subjectName}
+          timezone={data.data?.timezone ?? zone ?? DEFAULT_TIME_ZONE}
+          phone={phone}
+        />
       </PanelBoundary>
     </Stack>
   );

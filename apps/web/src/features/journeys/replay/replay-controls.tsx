@@ -9,7 +9,7 @@ import classes from './replay.module.css';
 /** Keyboard steps of the slider: arrows 10 s (with Shift 1 min), Page Up / Down 10 min, Home / End. */
 const STEP = { arrow: 10_000, shift: 60_000, page: 600_000 };
 
-export function useClockTime(clock: ReplayClock): number {
+function useClockTime(clock: ReplayClock): number {
   return useSyncExternalStore(clock.subscribe, clock.get);
 }
 
@@ -20,13 +20,14 @@ interface ControlsProps {
   stopTimes: readonly number[];
 }
 
-/** Play / pause, the time slider (keyboard operable, the time as its spoken value), the rate, and stop to stop. */
+/**
+ * Play / pause, stop to stop, the time, the slider and the rate. Only the time and the slider follow
+ * the clock (each its own small component), so scrubbing does not re-render the buttons and the menu.
+ */
 export function ReplayControls({ clock, timezone, stopTimes }: ControlsProps) {
   const { t } = useTranslation();
-  const time = useClockTime(clock);
   const [playing, setPlaying] = useState(false);
   const [rate, setRate] = useState<Rate>(16);
-  const clockText = formatHHmmss(new Date(time), timezone);
 
   useEffect(() => {
     if (!playing) return;
@@ -34,6 +35,60 @@ export function ReplayControls({ clock, timezone, stopTimes }: ControlsProps) {
     return play(clock, rate, () => setPlaying(false));
   }, [playing, rate, clock]);
 
+  const toStop = (direction: 1 | -1) => {
+    const now = clock.get();
+    const next = direction > 0 ? stopTimes.find((s) => s > now + 1000) : [...stopTimes].reverse().find((s) => s < now - 1000);
+    if (next !== undefined) clock.set(next);
+  };
+  const noStops = stopTimes.length === 0;
+
+  return (
+    <div className={classes.controls}>
+      <Group gap={6} wrap="nowrap" className={classes.buttons}>
+        <Tooltip label={t('replay.prevStop')}>
+          <ActionIcon size={44} variant="default" aria-label={t('replay.prevStop')} disabled={noStops} onClick={() => toStop(-1)}>
+            <IconPlayerTrackPrevFilled size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <ActionIcon size={48} radius="xl" aria-label={playing ? t('replay.pause') : t('replay.play')} aria-pressed={playing} onClick={() => setPlaying((p) => !p)}>
+          {playing ? <IconPlayerPauseFilled size={22} aria-hidden /> : <IconPlayerPlayFilled size={22} aria-hidden />}
+        </ActionIcon>
+        <Tooltip label={t('replay.nextStop')}>
+          <ActionIcon size={44} variant="default" aria-label={t('replay.nextStop')} disabled={noStops} onClick={() => toStop(1)}>
+            <IconPlayerTrackNextFilled size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <ClockText clock={clock} timezone={timezone} />
+      <ClockSlider clock={clock} timezone={timezone} onTogglePlay={() => setPlaying((p) => !p)} />
+      <Select
+        className={classes.rate}
+        aria-label={t('replay.rate')}
+        data={RATES.map((r) => ({ value: String(r), label: `${r}×` }))}
+        value={String(rate)}
+        onChange={(v) => v && setRate(Number(v) as Rate)}
+        allowDeselect={false}
+        size="md"
+        w={96}
+      />
+    </div>
+  );
+}
+
+function ClockText({ clock, timezone }: { clock: ReplayClock; timezone: string }) {
+  const { t } = useTranslation();
+  const time = useClockTime(clock);
+  return (
+    <Text component="output" fw={700} ff="monospace" className={classes.time} aria-label={t('replay.timeShown')} data-replay-time>
+      {formatHHmmss(new Date(time), timezone)}
+    </Text>
+  );
+}
+
+/** The time slider: keyboard operable, its spoken value the time in the site's zone. */
+function ClockSlider({ clock, timezone, onTogglePlay }: { clock: ReplayClock; timezone: string; onTogglePlay(): void }) {
+  const { t } = useTranslation();
+  const time = useClockTime(clock);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     const step =
       e.key === 'ArrowRight' || e.key === 'ArrowUp' ? (e.shiftKey ? STEP.shift : STEP.arrow)
@@ -47,60 +102,26 @@ export function ReplayControls({ clock, timezone, stopTimes }: ControlsProps) {
     } else if (step !== null) {
       e.preventDefault();
       clock.set(clock.get() + step);
-    } else if (e.key === ' ' || e.key === 'k') {
+    } else if (e.key === ' ') {
       e.preventDefault();
-      setPlaying((p) => !p);
+      onTogglePlay();
     }
   };
   const onInput = (e: ChangeEvent<HTMLInputElement>) => clock.set(Number(e.currentTarget.value));
-  const prevStop = [...stopTimes].reverse().find((s) => s < time - 1000);
-  const nextStop = stopTimes.find((s) => s > time + 1000);
-
   return (
-    <div className={classes.controls}>
-      <Group gap={6} wrap="nowrap" className={classes.buttons}>
-        <Tooltip label={t('replay.prevStop')}>
-          <ActionIcon size={44} variant="default" aria-label={t('replay.prevStop')} disabled={prevStop === undefined} onClick={() => prevStop !== undefined && clock.set(prevStop)}>
-            <IconPlayerTrackPrevFilled size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <ActionIcon size={48} radius="xl" aria-label={playing ? t('replay.pause') : t('replay.play')} aria-pressed={playing} onClick={() => setPlaying((p) => !p)}>
-          {playing ? <IconPlayerPauseFilled size={22} aria-hidden /> : <IconPlayerPlayFilled size={22} aria-hidden />}
-        </ActionIcon>
-        <Tooltip label={t('replay.nextStop')}>
-          <ActionIcon size={44} variant="default" aria-label={t('replay.nextStop')} disabled={nextStop === undefined} onClick={() => nextStop !== undefined && clock.set(nextStop)}>
-            <IconPlayerTrackNextFilled size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      <Text component="output" fw={700} ff="monospace" className={classes.time} aria-label={t('replay.timeShown')} data-replay-time>
-        {clockText}
-      </Text>
-      <input
-        type="range"
-        className={classes.slider}
-        min={clock.min}
-        max={clock.max}
-        step={1000}
-        value={time}
-        onChange={onInput}
-        onKeyDown={onKey}
-        aria-label={t('replay.slider')}
-        aria-valuetext={clockText}
-        aria-keyshortcuts="Space"
-        data-replay-slider
-      />
-      <Select
-        className={classes.rate}
-        aria-label={t('replay.rate')}
-        data={RATES.map((r) => ({ value: String(r), label: `${r}×` }))}
-        value={String(rate)}
-        onChange={(v) => v && setRate(Number(v) as Rate)}
-        allowDeselect={false}
-        size="md"
-        w={96}
-        comboboxProps={{ withinPortal: true }}
-      />
-    </div>
+    <input
+      type="range"
+      className={classes.slider}
+      min={clock.min}
+      max={clock.max}
+      step={1000}
+      value={time}
+      onChange={onInput}
+      onKeyDown={onKey}
+      aria-label={t('replay.slider')}
+      aria-valuetext={formatHHmmss(new Date(time), timezone)}
+      aria-keyshortcuts="Space"
+      data-replay-slider
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { GeoJSONSource, LayerSpecification, MapLayerMouseEvent } from 'maplibre-gl';
+import type { GeoJSONSource, LayerSpecification, MapLayerMouseEvent, MapSourceDataEvent } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useMap } from '../../../shared/map/map-context.ts';
 import { addImageDrawer } from '../../../shared/map/map-images.ts';
@@ -40,6 +40,8 @@ const LAYERS: LayerSpecification[] = [
     id: TRACK_HIT_LAYER,
     type: 'line',
     source: TRACK,
+    // The same layout as the two lines above, so MapLibre builds one bucket for all three.
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
     paint: { 'line-color': '#000000', 'line-width': 22, 'line-opacity': 0.01 },
   },
   {
@@ -69,22 +71,45 @@ interface TrackOverlayProps {
   /** The point the user clicked (index into the track), ringed on the line; null for none. */
   picked: number | null;
   onPick(index: number): void;
-  /** Called once, when the track has been drawn the first time (for the benchmark's first-draw figure). */
+  /** Called once, when the track has been drawn the first time (the cover comes off; the benchmark's figure). */
   onDrawn?(): void;
+  /** Tighter padding around the day on a phone. */
+  phone: boolean;
+}
+
+/** The track's bounding box, [[west, south], [east, north]]. */
+function bounds(track: ReplayTrack): [[number, number], [number, number]] {
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < track.size; i++) {
+    const lon = track.lon[i] ?? 0;
+    const lat = track.lat[i] ?? 0;
+    if (lon < w) w = lon;
+    if (lon > e) e = lon;
+    if (lat < s) s = lat;
+    if (lat > n) n = lat;
+  }
+  return [[w, s], [e, n]];
 }
 
 /** The day's track coloured by speed, its numbered stops, and the clicked point. Renders nothing. */
-export function ReplayTrackOverlay({ track, stops, limitsKmh, picked, onPick, onDrawn }: TrackOverlayProps) {
+export function ReplayTrackOverlay({ track, stops, limitsKmh, picked, onPick, onDrawn, phone }: TrackOverlayProps) {
   const map = useMap();
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
   const drawnRef = useRef(onDrawn);
+  const phoneRef = useRef(phone);
+
+  // The map was made while the answer was on its way; it jumps to the day under the loading cover.
+  useEffect(() => {
+    if (track.size > 0) map.fitBounds(bounds(track), { padding: phoneRef.current ? 28 : 56, maxZoom: 16, animate: false });
+  }, [map, track]);
 
   useEffect(() => {
     const offImages = addImageDrawer(map, (id, ratio) => {
       const n = stopPinNumber(id);
       return n === null ? null : renderDrawing(stopPin(n), ratio);
     });
+    performance.mark('replay:map-ready');
     map.addSource(TRACK, { type: 'geojson', data: speedRuns(track, limitsKmh), tolerance: 0.5 });
     map.addSource(STOPS, {
       type: 'geojson',
@@ -99,7 +124,15 @@ export function ReplayTrackOverlay({ track, stops, limitsKmh, picked, onPick, on
     });
     map.addSource(PICKED, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
     for (const layer of LAYERS) map.addLayer(layer);
-    map.once('idle', () => drawnRef.current?.());
+    performance.mark('replay:layers-added');
+    // Drawn: the first frame after the track's tiles are in (the basemap may still be filling in).
+    const onData = (e: MapSourceDataEvent) => {
+      if (e.sourceId !== TRACK || !map.getSource(TRACK) || !map.isSourceLoaded(TRACK)) return;
+      map.off('sourcedata', onData);
+      map.once('render', () => drawnRef.current?.());
+      map.triggerRepaint();
+    };
+    map.on('sourcedata', onData);
     const click = (e: MapLayerMouseEvent) => pickRef.current(nearestIndex(track, e.lngLat.lat, e.lngLat.lng));
     const enter = () => (map.getCanvas().style.cursor = 'pointer');
     const leave = () => (map.getCanvas().style.cursor = '');
@@ -107,6 +140,7 @@ export function ReplayTrackOverlay({ track, stops, limitsKmh, picked, onPick, on
     map.on('mouseenter', TRACK_HIT_LAYER, enter);
     map.on('mouseleave', TRACK_HIT_LAYER, leave);
     return () => {
+      map.off('sourcedata', onData);
       map.off('click', TRACK_HIT_LAYER, click);
       map.off('mouseenter', TRACK_HIT_LAYER, enter);
       map.off('mouseleave', TRACK_HIT_LAYER, leave);
