@@ -15,7 +15,7 @@ export async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boo
 }
 
 /** The log processors (their names in processor_cursors) that `caughtUp` waits for. */
-const PROCESSORS = ['state', 'events'];
+const PROCESSORS = ['state', 'events', 'trips'];
 
 /**
  * Waits until every log processor has applied every position stored so far: each cursor has reached the

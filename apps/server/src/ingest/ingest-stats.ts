@@ -1,3 +1,12 @@
+/** How far a log processor is behind the log's horizon. */
+export interface ProcessorLagView {
+  cursor: string;
+  horizon: string;
+  rowsBehind: number;
+  secondsBehind: number;
+  lastRunAt: string | null;
+}
+
 /** Counters of the device listeners, read by the ingest status call and the benchmarks. */
 export class IngestStats {
   connectionsOpen = 0;
@@ -7,6 +16,8 @@ export class IngestStats {
   /** Records stored flagged implausible (acknowledged, kept, never live state). */
   recordsFlagged = 0;
   readonly closedBecause = new Map<string, number>();
+  /** The log processors' lag behind the horizon, by processor (set by the ingest). */
+  processorLag: () => Record<string, ProcessorLagView> = () => ({});
 
   /** One packet's records stored (and acknowledged), some perhaps flagged implausible. */
   accepted(rows: ReadonlyArray<{ implausible: string | null }>): void {
@@ -27,6 +38,7 @@ export class IngestStats {
       packetsAccepted: this.packetsAccepted,
       recordsFlagged: this.recordsFlagged,
       closedBecause: Object.fromEntries(this.closedBecause),
+      processors: this.processorLag(),
     };
   }
 }

@@ -14,6 +14,7 @@ import { EVENTS_LOCK_KEY, eventsProcessor, type NewAlert } from './processors/ev
 import { sharedHorizon } from './log-horizon.ts';
 import { processorLoop } from './processors/loop.ts';
 import { resetUnitState, stateProcessor, type StateChange } from './processors/state-processor.ts';
+import { tripsProcessor } from './processors/trips-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
 import { type UnitDirectory, unitDirectory } from './unit-directory.ts';
@@ -75,7 +76,7 @@ function announcingWriter(
   };
 }
 
-/** Everything that takes device data in: listeners, the group-commit writer and the state processor. */
+/** Everything that takes device data in: listeners, the group-commit writer and the log processors (state, events, trips). */
 export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: IngestOptions) {
   const directory = unitDirectory(pool, { maxUnknown: opts.maxUnknownDevices });
   const positionEvents = new EventEmitter<{ positions: [LivePosition[]] }>();
@@ -89,13 +90,16 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const alertEvents = new EventEmitter<{ alerts: [NewAlert[]] }>();
   alertEvents.setMaxListeners(0);
   const warn = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: will retry`);
-  // Both processors run at each kick; one read of the log horizon serves both.
+  // The processors run at each kick; one read of the log horizon serves them all.
   const horizon = sharedHorizon();
   const state = stateProcessor(pool, directory, { horizon, onChanges: (changes) => stateEvents.emit('changes', changes) });
   const events = eventsProcessor(pool, directory, { horizon, onAlerts: (list) => alertEvents.emit('alerts', list) });
+  const trips = tripsProcessor(pool, directory, { horizon });
+  stats.processorLag = () => ({ trips: trips.lag() });
   const loops = [
     processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
     processorLoop(events.runOnce, { batch: events.batch, onError: warn('events processor') }),
+    processorLoop(trips.runOnce, { batch: trips.batch, onError: warn('trips processor') }),
   ];
   const deps = { directory, writer, frames, stats, commands, log, allow: opts.allow ?? {}, onStored: () => { horizon.stored(); for (const l of loops) l.kick(); } };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
@@ -104,7 +108,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0 };
 
   return {
-    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events,
+    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events, trips,
     /** An administrator's reset of a unit's state (its newest plausible position); open pages are told. */
     async resetState(unitId: number): Promise<boolean> {
       const has = await resetUnitState(pool, directory, unitId, EVENTS_LOCK_KEY);

@@ -46,6 +46,10 @@ export const ingestStatsAnswerSchema = success({
   stats: z.object({
     connectionsOpen: z.number(), connectionsTotal: z.number(), recordsAccepted: z.number(), packetsAccepted: z.number(),
     recordsFlagged: z.number(), closedBecause: z.record(z.string(), z.number()),
+    /** Each log processor's lag: log ids between its cursor and the horizon, and seconds behind. */
+    processors: z.record(z.string(), z.object({
+      cursor: z.string(), horizon: z.string(), rowsBehind: z.number(), secondsBehind: z.number(), lastRunAt: z.string().nullable(),
+    })),
   }),
 });
 

@@ -68,5 +68,7 @@ export interface DeviceLink {
   stats(): {
     connectionsOpen: number; connectionsTotal: number; recordsAccepted: number; packetsAccepted: number; recordsFlagged: number;
     closedBecause: Record<string, number>;
+    /** The log processors' lag behind the log's horizon (issue 12: the trips processor). */
+    processors: Record<string, { cursor: string; horizon: string; rowsBehind: number; secondsBehind: number; lastRunAt: string | null }>;
   };
 }
