@@ -85,12 +85,14 @@ export default function ReplayPage() {
   const day = p.day ?? dayIn(DEFAULT_TIME_ZONE);
   const unitId = p.subject && 'v' in p.subject ? p.subject.v : null;
   const siteId = user?.siteid ?? null;
+  // On a phone the map comes first: the one-line help is left to the slider's own label and keys note.
+  const phone = useWindowWidth() < 600;
   const choose = ({ unitId: v, day: d }: { unitId: number | null; day: string }) => setParams(v === null ? { d } : { v: String(v), d });
   return (
     <Stack gap="xs" className={classes.page}>
       <PageHeader
         title={t('replay.title')}
-        description={t('replay.description')}
+        description={phone ? undefined : t('replay.description')}
         actions={siteId !== null && (p.subject === null || unitId !== null) ? <ReplayPicker siteId={siteId} unitId={unitId} day={day} onChange={choose} /> : undefined}
       />
       {siteId === null ? (
