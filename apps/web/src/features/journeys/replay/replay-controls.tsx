@@ -70,6 +70,7 @@ export function ReplayControls({ clock, timezone, stopTimes }: ControlsProps) {
         allowDeselect={false}
         size="md"
         w={96}
+        styles={{ input: { minHeight: 44 } }}
       />
     </div>
   );

@@ -27,7 +27,7 @@ export function ReplayPointCard({ id, time, unitId, timezone, onClose }: PointCa
         <Text fw={700} size="sm">
           {t('replay.pointAt', { time: formatHHmmss(new Date(time), timezone) })}
         </Text>
-        <CloseButton size="lg" aria-label={t('replay.pointClose')} onClick={onClose} />
+        <CloseButton size="xl" aria-label={t('replay.pointClose')} onClick={onClose} />
       </Group>
       {point.isPending && <Skeleton height={72} aria-label={t('replay.pointLoading')} />}
       {point.isError && (

@@ -98,6 +98,14 @@ describe('speed colours', () => {
     expect(b?.geometry.coordinates[0]).toEqual(a?.geometry.coordinates.at(-1));
   });
 
+  it('draws a place repeated while standing once', () => {
+    const p = points(6);
+    p.lat = [53.8, 53.8, 53.8, 53.8, 53.9, 54];
+    p.lon = [-1.5, -1.5, -1.5, -1.5, -1.5, -1.5];
+    const runs = speedRuns(buildTrack(p), bandLimitsKmh('metric'));
+    expect(runs.features.map((f) => f.geometry.coordinates.length)).toEqual([3]);
+  });
+
   it('turns a day of 1 Hz points into far fewer features than points', () => {
     const runs = speedRuns(buildTrack(points(86_400, { speed: (i) => 30 + 40 * Math.sin(i / 300) })), bandLimitsKmh('metric'));
     expect(runs.features.length).toBeLessThan(2000);

@@ -139,7 +139,8 @@ interface LineFeature {
 /**
  * The track as runs of one speed band each (one feature per run, one line layer colouring by band):
  * a day of 1 Hz points becomes a few thousand features, where a per-point gradient would need an
- * expression with 86,400 stops. Points further apart than a GPS gap are not joined.
+ * expression with 86,400 stops. Points further apart than a GPS gap are not joined; a place repeated
+ * while standing is drawn once.
  */
 export function speedRuns(track: ReplayTrack, limitsKmh: readonly number[]): { type: 'FeatureCollection'; features: LineFeature[] } {
   const features: LineFeature[] = [];
@@ -165,6 +166,10 @@ export function speedRuns(track: ReplayTrack, limitsKmh: readonly number[]): { t
       band = b;
       continue;
     }
+    // A standing vehicle reports the same place again and again (an hour is 3,600 points at 1 Hz):
+    // the line needs it once.
+    const prev = run[run.length - 1];
+    if (prev && prev[0] === here[0] && prev[1] === here[1]) continue;
     run.push(here);
   }
   close();
