@@ -5,7 +5,8 @@
 // position at its cursor) and its resident memory. After the load it waits for the processor to catch up.
 // Each unit drives 10 minutes, idles 4 with the engine on, parks 6, over and over, one record per
 // second of device time (device time runs ahead of the clock: a unit reports 20 records a second).
-// Usage: npx tsx bench/trips-throughput.ts [--seconds 60] [--units 1000] [--rate 20000] [--external postgres://…]
+// CPU is metered per process (the processor's, PostgreSQL's, the feeder's) so a shared machine shows.
+// Usage: npx tsx bench/trips-throughput.ts [--seconds 60] [--units 1000] [--rate 20000] [--backlog] [--external postgres://…]
 import { connect } from '@fleet/db';
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -13,11 +14,14 @@ import { positionWriter, type PositionRow } from '../apps/server/src/ingest/posi
 import { processorLoop } from '../apps/server/src/ingest/processors/loop.ts';
 import { tripsProcessor } from '../apps/server/src/ingest/processors/trips-processor.ts';
 import { unitDirectory } from '../apps/server/src/ingest/unit-directory.ts';
-import { benchDatabase, benchLog, cleanUpOnExit, createUnits, machine } from './lib.ts';
+import os from 'node:os';
+import { benchDatabase, benchLog, cleanUpOnExit, CpuMeter, createUnits, machine } from './lib.ts';
 
 const { values } = parseArgs({ options: {
   seconds: { type: 'string', default: '60' }, units: { type: 'string', default: '1000' }, rate: { type: 'string', default: '20000' },
   external: { type: 'string' }, worker: { type: 'boolean', default: false },
+  // The processor starts only once the load is stored: its catch-up rate alone is its capacity.
+  backlog: { type: 'boolean', default: false },
 } });
 const log = benchLog('trips-throughput');
 
@@ -34,7 +38,7 @@ async function worker(): Promise<void> {
   let peak = process.memoryUsage().rss;
   const meter = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 100);
   process.on('message', (m) => {
-    if (m === 'report') process.send?.({ rss: process.memoryUsage().rss, peak, processed });
+    if (m === 'report') process.send?.({ rss: process.memoryUsage().rss, peak, processed, ...trips.totals() });
   });
   process.once('SIGTERM', () => {
     clearInterval(meter);
@@ -72,29 +76,40 @@ async function main(): Promise<void> {
   const db = await benchDatabase(values.external);
   await createUnits(db.database, unitCount);
   const units = (await db.database.pool.query<{ id: number }>('SELECT id FROM units ORDER BY id')).rows.map((r) => r.id);
-  const child = fork(import.meta.filename, ['--worker'], { env: { ...process.env, BENCH_DB_URL: db.url }, execArgv: ['--import', 'tsx'] });
-  const ask = () => new Promise<{ rss: number; peak: number; processed: number }>((resolve) => {
-    child.once('message', (m) => resolve(m as { rss: number; peak: number; processed: number }));
+  type Report = { rss: number; peak: number; processed: number; runs: number; recut: number; segments: number };
+  let child: ReturnType<typeof fork> | undefined;
+  const startWorker = async () => {
+    const c = fork(import.meta.filename, ['--worker'], { env: { ...process.env, BENCH_DB_URL: db.url }, execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [])] });
+    child = c;
+    await new Promise((r) => c.once('message', r));
+  };
+  const ask = () => new Promise<Report>((resolve) => {
+    if (!child) return resolve({ rss: 0, peak: 0, processed: 0, runs: 0, recut: 0, segments: 0 });
+    child.once('message', (m) => resolve(m as Report));
     child.send('report');
   });
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child) {
+      const c = child;
+      c.kill('SIGTERM');
+      await new Promise((r) => c.once('exit', r));
+    }
     await db.close();
   };
-  cleanUpOnExit(cleanup, seconds + 600, log);
-  await new Promise((r) => child.once('message', r));
+  cleanUpOnExit(cleanup, seconds + 900, log);
+  if (!values.backlog) await startWorker();
+  const meter = new CpuMeter(() => ({ processor: child?.pid }));
+  meter.begin();
 
-  console.log(`# trips processor against ${rate.toLocaleString('en')} positions/s, ${unitCount} units, ${seconds} s`);
+  console.log(`# trips processor ${values.backlog ? 'catching up with' : 'against'} ${rate.toLocaleString('en')} positions/s, ${unitCount} units, ${seconds} s`);
   console.log(`machine: ${machine()}; ${db.label}`);
   const writer = positionWriter(db.database.pool);
   const startMs = Date.UTC(2026, 10, 20, 0, 0, 0);
   const perTick = Math.round(rate / 10);
   const next = new Array<number>(units.length).fill(0);
-  let cursorUnit = 0;
   let sent = 0;
   let failed = 0;
   const started = Date.now();
@@ -111,26 +126,41 @@ async function main(): Promise<void> {
     samples.push({ t: (Date.now() - started) / 1000, stored: Number(row?.last ?? 0), behind, ageS: behind > 0 ? (row?.age ?? 0) : 0, rss: w.rss });
   };
 
-  // The load: a tick every 100 ms writes a tenth of a second's rows, the units in turn.
+  // The load: every 100 ms a tenth of a second's rows. Units are split into three lanes (the writer's
+  // three statements in flight); a lane writes its next rows once its last ones are committed, as a
+  // device sends its next packet after the ACK, so each unit's records reach the log in order.
   const sampler = setInterval(() => { void sample(); }, 1000);
   const end = started + seconds * 1000;
-  let tick = 0;
-  while (Date.now() < end) {
-    const rows: PositionRow[] = [];
-    for (let n = 0; n < perTick; n++) {
-      const i = cursorUnit;
-      cursorUnit = (cursorUnit + 1) % units.length;
-      rows.push(recordOf(units[i] as number, i, next[i]++ as number, startMs));
+  const LANES = 3;
+  const lane = async (l: number) => {
+    let tick = 0;
+    while (Date.now() < end) {
+      const rows: PositionRow[] = [];
+      for (let n = 0; n < Math.round(perTick / LANES); n++) {
+        // The lane's units in turn.
+        const turn = laneNext[l] ?? 0;
+        laneNext[l] = turn + 1;
+        const i = l + LANES * (turn % Math.ceil((units.length - l) / LANES));
+        const k = next[i] ?? 0;
+        next[i] = k + 1;
+        rows.push(recordOf(units[i] as number, i, k, startMs));
+      }
+      sent += rows.length;
+      await writer.write(rows).catch(() => { failed += rows.length; });
+      tick += 1;
+      const wait = started + tick * 100 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
-    sent += rows.length;
-    // Not awaited: the writer groups what queues while a statement runs, as under real load.
-    writer.write(rows).catch(() => { failed += rows.length; });
-    tick += 1;
-    const wait = started + tick * 100 - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
+  };
+  const laneNext = new Array<number>(LANES).fill(0);
+  await Promise.all(Array.from({ length: LANES }, (_, l) => lane(l)));
   while (writer.pending > 0) await new Promise((r) => setTimeout(r, 20));
   const loadS = (Date.now() - started) / 1000;
+  const loadCpu = meter.end();
+  if (values.backlog) {
+    await startWorker();
+    meter.begin();
+  }
   const caughtFrom = Date.now();
   for (;;) {
     const r = await db.database.pool.query<{ behind: string }>(
@@ -139,6 +169,8 @@ async function main(): Promise<void> {
     await new Promise((res) => setTimeout(res, 100));
   }
   const catchUpS = (Date.now() - caughtFrom) / 1000;
+  const catchCpu = meter.end();
+  const load1 = os.loadavg()[0] ?? 0;
   clearInterval(sampler);
   await sample();
   writer.close();
@@ -147,8 +179,12 @@ async function main(): Promise<void> {
   const segs = (await db.database.pool.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM trips GROUP BY kind ORDER BY kind')).rows;
 
   console.log(`\nload: ${sent.toLocaleString('en')} positions sent in ${loadS.toFixed(1)} s (${Math.round(sent / loadS).toLocaleString('en')}/s), ${stored.toLocaleString('en')} stored, ${failed} failed`);
-  console.log(`trips processor: ${w.processed.toLocaleString('en')} log rows in ${(loadS + catchUpS).toFixed(1)} s (${Math.round(w.processed / (loadS + catchUpS)).toLocaleString('en')}/s), caught up ${catchUpS.toFixed(1)} s after the load`);
-  console.log(`segments: ${segs.map((s) => `${s.n.toLocaleString('en')} ${s.kind}s`).join(', ')}`);
+  const busyS = values.backlog ? catchUpS : loadS + catchUpS;
+  console.log(`trips processor: ${w.processed.toLocaleString('en')} log rows in ${busyS.toFixed(1)} s (${Math.round(w.processed / busyS).toLocaleString('en')}/s), caught up ${catchUpS.toFixed(1)} s after the load`);
+  const cores = (c: { groups: Record<string, number> }, k: string) => (c.groups[k] ?? 0).toFixed(2);
+  console.log(`CPU (cores) during the load: processor ${cores(loadCpu, 'processor')}, PostgreSQL ${cores(loadCpu, 'postgres')}, feeder ${cores(loadCpu, 'bench')}; machine busy ${(loadCpu.machineBusy * 100).toFixed(0)} %`);
+  console.log(`CPU (cores) while catching up: processor ${cores(catchCpu, 'processor')}, PostgreSQL ${cores(catchCpu, 'postgres')}; machine busy ${(catchCpu.machineBusy * 100).toFixed(0)} %; load average ${load1.toFixed(1)}`);
+  console.log(`segments: ${segs.map((s) => `${s.n.toLocaleString('en')} ${s.kind}s`).join(', ')}; ${w.runs} runs; units cut again for a late position: ${w.recut}`);
   console.log(`processor process: peak RSS ${Math.round(w.peak / 2 ** 20)} MiB`);
   const behind = samples.map((s) => s.behind).sort((a, b) => a - b);
   const ages = samples.map((s) => s.ageS).sort((a, b) => a - b);

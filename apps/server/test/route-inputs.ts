@@ -22,6 +22,12 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
     details: { reportdate: '2026-05-01T07:30:00Z', itemnames: ['Tyres'], mileage: null, complete: true, items: [{ item: 'Tyres', faulty: false, image: null, note: '' }] },
   }),
   'POST /api/v1/setbrandmap': { brand: 'northway', style: null, satellite: null, hosts: [] },
+  // Issue 12: exactly one of v or driver; a device time; a span that ends after it starts.
+  'GET /api/v1/activity': { d: '2026-05-01', v: 1 },
+  'GET /api/v1/data': { d: '2026-05-01', v: 1 },
+  'GET /api/v1/getdatapoint': { id: '1', dt: '2026-05-01T08:00:00.000Z', v: 1 },
+  'POST /api/v1/tripevents': { events: { v: 1, from: '2026-05-01T08:00:00Z', to: '2026-05-01T09:00:00Z' } },
+  'GET /api/v1/trips': { siteid: 1, from: '2026-05-01', to: '2026-05-01' },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
 const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',

@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteHandlerMethod, RouteOptions } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp } from '../../test/harness.ts';
-import { sample, SAMPLES } from '../../test/route-inputs.ts';
+import { sample, SAMPLES, setPath } from '../../test/route-inputs.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { imageForm } from '../../test/uploads.ts';
 import { randomUUID } from 'node:crypto';
@@ -44,7 +44,7 @@ await db.insert(schema.units).values({ siteId: (await one<{ id: number }>(`SELEC
 
 interface Target {
   scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number;
-  template: number; upload: number; checklist: number; fault: number; cab: number;
+  template: number; upload: number; checklist: number; fault: number; cab: number; driver: number;
 }
 async function target(scope: string, siteName: string): Promise<Target> {
   const s = await one<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites WHERE name = $1', [siteName]);
@@ -66,9 +66,11 @@ async function target(scope: string, siteName: string): Promise<Target> {
   const fault = await one<{ id: string }>(
     `INSERT INTO checklist_faults (checklist_id, site_id, unit_id, item) VALUES ($1, $2, $3, 'Tyres') RETURNING id`, [checklist.id, s.id, unit]);
   const [cab] = await db.insert(schema.cabDevices).values({ siteId: s.id, name: `Matrix ${scope}` }).returning();
+  const [driver] = await db.insert(schema.drivers).values({ siteId: s.id, name: `Matrix ${scope}` }).returning();
   return {
     scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id,
     template: template.id, upload: Number(upload.id), checklist: Number(checklist.id), fault: Number(fault.id), cab: cab!.id,
+    driver: driver!.id,
   };
 }
 const TARGETS = [
@@ -129,6 +131,7 @@ function idFor(s: Scope, x: Target): [Field, unknown] | null {
     const ids: Record<string, unknown> = {
       place: x.place, group: x.group, alert: x.alert, alerts: [x.alert], vehicle: [x.unit],
       unit: x.unit, template: x.template, record: x.template, upload: x.upload, checklist: x.checklist, fault: x.fault, 'cab device': x.cab, conversation: x.unit,
+      driver: x.driver,
     };
     return [s.field, ids[s.row]];
   }
@@ -144,7 +147,17 @@ const TENANT_IDS = new Set(['siteid', 'cid', 'companyid', 'uid', 'unitid', 'aid'
 /** Fields of those names that are no tenant id, with why. */
 const NOT_TENANT_IDS = new Set([
   'POST /api/v1/addnewsiteunit body.uid', // the device's own id (IMEI) being registered, not a unit id
+  'GET /api/v1/getdatapoint query.id', // a position id, read only together with the scoped vehicle v
 ]);
+
+/**
+ * Calls that take one of several tenant ids (activity: a vehicle or a driver): the walk is made once
+ * per alternative, sending only that one's field, and the rule's other alternatives are left out.
+ */
+const ALTERNATIVES: Record<string, string[][]> = {
+  'GET /api/v1/activity': [['query.v'], ['query.driver']],
+  'GET /api/v1/data': [['query.v'], ['query.driver']],
+};
 
 /** Calls whose body is multipart/form-data (no body schema): the matrix sends a real form with a small photo. */
 const MULTIPART = new Set(['POST /api/v1/sendtempimage']);
@@ -182,29 +195,37 @@ describe('every declared call × role × tenant scope answers as its access rule
     const bodySchema = route.schema?.body as z.ZodType | undefined;
     const querySchema = route.schema?.querystring as z.ZodType | undefined;
     const failures: string[] = [];
-    for (const role of ROLES) {
-      for (const x of TARGETS) {
-        const query = { ...((querySchema ? (method === 'GET' && given ? fresh() : sample(querySchema)) : {}) as Record<string, unknown>), ...OVERRIDES[name] };
-        const multipart = MULTIPART.has(name);
-        const body: Record<string, unknown> | undefined = bodySchema ? { ...((given ? fresh() : sample(bodySchema)) as Record<string, unknown>) } : multipart ? { key: randomUUID() } : undefined;
-        for (const s of rule.scope ?? []) {
-          const id = idFor(s, x);
-          if (!id) continue;
-          const [part, field] = id[0].split('.') as ['query' | 'body', string];
-          (part === 'query' ? query : (body as Record<string, unknown>))[field] = id[1];
-        }
-        if (querySchema) expect(querySchema.safeParse(query).success, `${name}: no valid query`).toBe(true);
-        if (bodySchema) expect(bodySchema.safeParse(body).success, `${name}: no valid body`).toBe(true);
-        const want = expected(rule, role, x);
-        const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-        const form = multipart && body ? imageForm(Number(body.uid), String(body.key), PHOTO) : null;
-        const res = await t.call(method, `${(route.url as string).slice('/api/v1/'.length)}${qs ? `?${qs}` : ''}`, {
-          token: role.token, ...(form ? { body: form.body } : body ? { body } : {}),
-          headers: { ...(want.real ? {} : { [PROBE]: '1' }), ...(form ? form.headers : {}) },
-        });
-        const message = res.statusCode === 299 ? undefined : (res.json() as { message?: string }).message;
-        if (res.statusCode !== want.status || (want.message !== undefined && message !== want.message)) {
-          failures.push(`${role.name} / ${x.scope}: ${res.statusCode} ${message ?? ''} (rule says ${want.status} ${want.message ?? ''})`);
+    const alternatives = ALTERNATIVES[name] ?? [[]];
+    const others = (alt: string[]) => alternatives.flat().filter((f) => !alt.includes(f));
+    for (const alt of alternatives) {
+      const left = others(alt);
+      const altRule: AccessRule = { ...rule, scope: (rule.scope ?? []).filter((s) => !('row' in s && left.includes(s.field))) };
+      for (const role of ROLES) {
+        for (const x of TARGETS) {
+          const query = { ...((querySchema ? (method === 'GET' && given ? fresh() : sample(querySchema)) : {}) as Record<string, unknown>), ...OVERRIDES[name] };
+          const multipart = MULTIPART.has(name);
+          let body: Record<string, unknown> | undefined = bodySchema ? { ...((given ? fresh() : sample(bodySchema)) as Record<string, unknown>) } : multipart ? { key: randomUUID() } : undefined;
+          for (const f of left) delete query[f.split('.')[1] as string];
+          for (const s of altRule.scope ?? []) {
+            const id = idFor(s, x);
+            if (!id) continue;
+            const [part, ...path] = id[0].split('.') as ['query' | 'body', ...string[]];
+            if (part === 'query') query[path[0] as string] = id[1];
+            else body = setPath(body, path, id[1]) as Record<string, unknown>;
+          }
+          if (querySchema) expect(querySchema.safeParse(query).success, `${name}: no valid query`).toBe(true);
+          if (bodySchema) expect(bodySchema.safeParse(body).success, `${name}: no valid body`).toBe(true);
+          const want = expected(altRule, role, x);
+          const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+          const form = multipart && body ? imageForm(Number(body.uid), String(body.key), PHOTO) : null;
+          const res = await t.call(method, `${(route.url as string).slice('/api/v1/'.length)}${qs ? `?${qs}` : ''}`, {
+            token: role.token, ...(form ? { body: form.body } : body ? { body } : {}),
+            headers: { ...(want.real ? {} : { [PROBE]: '1' }), ...(form ? form.headers : {}) },
+          });
+          const message = res.statusCode === 299 ? undefined : (res.json() as { message?: string }).message;
+          if (res.statusCode !== want.status || (want.message !== undefined && message !== want.message)) {
+            failures.push(`${alt.join(' ')} ${role.name} / ${x.scope}: ${res.statusCode} ${message ?? ''} (rule says ${want.status} ${want.message ?? ''})`);
+          }
         }
       }
     }

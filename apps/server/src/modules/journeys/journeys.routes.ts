@@ -5,6 +5,7 @@ import {
   tripsAnswerSchema, tripsQuerySchema, type UnitSystem, type VehicleTripTotals,
 } from '@fleet/shared';
 import type { FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alertText } from '../alerts/index.ts';
 import { placeFinder } from '../places/index.ts';
@@ -29,7 +30,29 @@ const SUBJECT: AccessRule = {
 
 type Subject = { kind: 'vehicle'; vehicle: VehicleRow } | { kind: 'driver'; driver: DriverRow };
 
+/**
+ * A 1 Hz day is 4 to 5 MB of JSON, a month of a large site's trips tens of MB: compressed at the
+ * fastest levels, which cost a tenth of the app's usual ones (brotli 4, gzip 6) for about 20 %
+ * more bytes (docs/decisions.md, issue 12).
+ */
+const DATA_COMPRESSION = {
+  threshold: 1024, encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }, zlibOptions: { level: 1 },
+  syncThreshold: 256 * 1024,
+};
+
 const noPosition = () => new ApiError(404, 'No such position.');
+
+/** A place finder that names each point once per answer (trips start where the one before ended). */
+function memo(where: Where): Where {
+  const known = new Map<string, string>();
+  return (lat, lon) => {
+    const key = `${lat},${lon}`;
+    let text = known.get(key);
+    if (text === undefined) known.set(key, (text = where(lat, lon)));
+    return text;
+  };
+}
 
 /** '12 min', '1 h 05 min'. */
 function duration(s: number): string {
@@ -132,6 +155,7 @@ export const journeysRoutes: FastifyPluginAsyncZod<{
   const sendJson = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
   app.get('/data', {
+    compress: DATA_COMPRESSION,
     schema: {
       ...tag, summary: "The positions behind a vehicle's or a driver's day, columnar (compressed when the client accepts it)",
       querystring: dataQuerySchema, response: { 200: dataAnswerSchema },
@@ -225,6 +249,7 @@ export const journeysRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/trips', {
+    compress: DATA_COMPRESSION,
     schema: {
       ...tag, summary: "The trips of a site's vehicles over at most 31 days (the site's time zone), with per-vehicle totals",
       querystring: tripsQuerySchema, response: { 200: tripsAnswerSchema },
@@ -237,17 +262,18 @@ export const journeysRoutes: FastifyPluginAsyncZod<{
     const timezone = zoneOrFallback(await repo.siteZone(caller.siteIds, siteid));
     const span = daysBounds(from, to, timezone);
     const rows = await repo.tripsOfSite(siteid, v ?? null, new Date(span.from), new Date(span.to));
-    const where = await finders()(siteid);
-    const trips = rows.map((r) => segmentOut(r, where));
+    const where = memo(await finders()(siteid));
     const totals = new Map<number, VehicleTripTotals>();
-    for (const t of trips) {
-      const x = totals.get(t.unitid) ?? { unitid: t.unitid, registration: t.registration, trips: 0, distanceM: 0, drivingS: 0, idleS: 0 };
+    const trips = rows.map((r) => {
+      const x = totals.get(r.unit_id) ?? { unitid: r.unit_id, registration: r.registration, trips: 0, distanceM: 0, drivingS: 0, idleS: 0 };
+      const t = segmentOut(r, where);
       x.trips += 1;
       x.distanceM += t.distanceM;
       x.drivingS += t.drivingS;
       x.idleS += t.idleS;
-      totals.set(t.unitid, x);
-    }
+      totals.set(r.unit_id, x);
+      return t;
+    });
     const vehicles = [...totals.values()]
       .map((x) => ({ ...x, distanceM: Math.round(x.distanceM * 10) / 10 }))
       .sort((x, y) => x.registration.localeCompare(y.registration) || x.unitid - y.unitid);
