@@ -107,7 +107,7 @@ describe('trips processor over the log: replays, late positions, many units', ()
   };
 
   it('out-of-order arrival across batches, a crash mid-run and a re-send give the rows of in-order arrival', async () => {
-    const [inOrder, shuffled, crashed] = units as [number, number, number];
+    const [inOrder, shuffled, crashed, holed] = units as [number, number, number, number];
     const track = hgvLongIdle();
     const w = writer();
     await w.write(track.map((p) => toRow(inOrder, p)));
@@ -129,12 +129,22 @@ describe('trips processor over the log: replays, late positions, many units', ()
     await expect(fragile.runOnce()).rejects.toThrow('crash');
     await w.write(track.slice(100).map((x) => toRow(crashed, x)));
     await drain(fragile);
+    // The holed unit: a stretch in the middle of its day (from the idle at the bay on) comes in last,
+    // so the unit is cut again from a stored segment in the middle of its history.
+    await w.write([...track.slice(0, 190), ...track.slice(260)].map((x) => toRow(holed, x)));
+    await drain(p);
+    const before = await segmentsOf(db.pool, holed);
+    await w.write(track.slice(190, 260).map((x) => toRow(holed, x)));
+    await drain(p);
     w.close();
 
     const want = await segmentsOf(db.pool, inOrder);
     expect(want.map((r) => [r.kind, r.points])).toEqual(expected(track).map((s) => [s.kind, s.points]));
     expect(await segmentsOf(db.pool, shuffled)).toEqual(want);
     expect(await segmentsOf(db.pool, crashed)).toEqual(want);
+    expect(before).not.toEqual(want);
+    expect((before[0] as Row).start_time).toEqual((want[0] as Row).start_time);
+    expect(await segmentsOf(db.pool, holed)).toEqual(want);
   });
 
   it("reads the ignition where the unit type's IO map puts it (a run with new inputs is read again)", async () => {

@@ -152,11 +152,18 @@ export function tripsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
     const recent = (await segmentsBefore(client, unit.unitId, late)).reverse();
     const at = restartIndex(recent, late);
     const from = at >= 0 ? recent[at] : undefined;
-    const start = from ? await positionAt(client, unit.unitId, from.startTime, from.startPositionId) : undefined;
-    // A segment whose first position is gone (dropped with its partition): the unit is cut whole.
-    const context = start ? await positionBefore(client, unit.unitId, start, maxId) : undefined;
-    await deleteSegmentsFrom(client, unit.unitId, start ? start.t : null);
-    const rows = await positionsFrom(client, unit.unitId, start ?? null, maxId);
+    if (!from) {
+      // From the unit's first position still in the log: older segments (their positions dropped by
+      // the retention) are kept.
+      const rows = await positionsFrom(client, unit.unitId, null, maxId);
+      await deleteSegmentsFrom(client, unit.unitId, rows[0]?.t ?? null);
+      return foldPositions(freshState(), rows.map((r) => tripPoint(r, unit)));
+    }
+    // The segment's first position; when it is gone (dropped with its partition), its start time.
+    const start = (await positionAt(client, unit.unitId, from.startTime, from.startPositionId)) ?? { t: from.startTime, e: -1 };
+    const context = await positionBefore(client, unit.unitId, start, maxId);
+    await deleteSegmentsFrom(client, unit.unitId, start.t);
+    const rows = await positionsFrom(client, unit.unitId, start, maxId);
     return foldPositions(freshState(context ? tripPoint(context, unit) : null), rows.map((r) => tripPoint(r, unit)));
   }
 

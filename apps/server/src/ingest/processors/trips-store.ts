@@ -26,31 +26,39 @@ export interface TripRow {
 
 const COLUMNS = `id::text, unit_id, (extract(epoch FROM device_time) * 1000)::float8 AS t, event_io AS e, lat, lon, speed, io, protocol`;
 
-/**
- * The window's columns with only the IO elements the cutter reads: a Teltonika record carries tens
- * of elements, and at 20,000 rows a second shipping and parsing all of them is most of the read.
- */
-function windowColumns(ioKeys: readonly number[]): string {
-  // Integers only (the IO map's schema), so they can stand in the statement.
-  const pairs = ioKeys.map((k) => `'${Math.trunc(k)}', io -> '${Math.trunc(k)}'`).join(', ');
-  return `id::text, unit_id, (extract(epoch FROM device_time) * 1000)::float8 AS t, event_io AS e, lat, lon, speed,
-    jsonb_strip_nulls(jsonb_build_object(${pairs})) AS io, protocol`;
-}
-
 const reads = new Map<string, string>();
 
-/** The next window of the log (flagged rows too, so the cursor passes them), with the IO elements `ioKeys`. */
+/**
+ * The next window of the log (flagged rows too, so the cursor passes them), with only the IO elements
+ * `ioKeys` (integers, from the IO maps' schema, so they can stand in the statement). What a row
+ * costs was measured (bench/RESULTS.md, issue 12): the values as one text array and the time as a
+ * float are about twice as fast to produce and parse as the whole `io` or a jsonb of the few elements,
+ * and numeric `extract` per row is slower than `date_part`.
+ */
 export async function readTripWindow(client: pg.PoolClient, w: LogWindow, ioKeys: readonly number[]): Promise<WindowRead<TripRow>> {
-  const key = ioKeys.join(',');
+  const keys = ioKeys.map((k) => Math.trunc(k));
+  const key = keys.join(',');
   let sql = reads.get(key);
   if (!sql) {
-    // Ordered by the table's id: the output column `id` is text, and ORDER BY id would sort '10' before '9'.
-    sql = `SELECT ${windowColumns(ioKeys)}, implausible IS NOT NULL AS flagged, (extract(epoch FROM received_at) * 1000)::float8 AS r
+    // Ordered by the table's id: an output column `id` of text would sort '10' before '9'.
+    sql = `SELECT id::text AS id, unit_id, round(date_part('epoch', device_time) * 1000) AS t, event_io AS e, lat, lon, speed,
+        ARRAY[${keys.map((k) => `io ->> '${k}'`).join(', ')}]::text[] AS v, protocol = 'osmand' AS osm, implausible IS NOT NULL AS flagged
       FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY positions.id LIMIT $3`;
     reads.set(key, sql);
   }
-  const { rows } = await client.query<TripRow>(sql, [w.from, w.to, w.limit]);
-  return { rows, count: rows.length, lastId: rows.at(-1)?.id ?? w.from };
+  const { rows } = await client.query<Omit<TripRow, 'io' | 'protocol' | 'r'> & { v: Array<string | null>; osm: boolean }>(sql, [w.from, w.to, w.limit]);
+  const out: TripRow[] = rows.map((r) => {
+    const io: Record<string, string> = {};
+    r.v.forEach((x, i) => { if (x !== null) io[keys[i] as number] = x; });
+    return { id: r.id, unit_id: r.unit_id, t: r.t, e: r.e, lat: r.lat, lon: r.lon, speed: r.speed, io, protocol: r.osm ? 'osmand' : '', flagged: r.flagged, r: 0 };
+  });
+  const last = out.at(-1);
+  if (last) {
+    // When the window's last row came in, for the lag.
+    const q = await client.query<{ r: number }>(`SELECT date_part('epoch', received_at) * 1000 AS r FROM positions WHERE id = $1::bigint`, [last.id]);
+    last.r = q.rows[0]?.r ?? 0;
+  }
+  return { rows: out, count: out.length, lastId: last?.id ?? w.from };
 }
 
 /** The stored cutter of each unit, with its newest position's time. */
@@ -87,7 +95,7 @@ export async function positionAt(client: pg.PoolClient, unitId: number, t: numbe
 }
 
 /** The unit's plausible position just before (t, e) in the cutter's order, among ids up to `maxId`. */
-export async function positionBefore(client: pg.PoolClient, unitId: number, from: TripRow, maxId: string): Promise<TripRow | undefined> {
+export async function positionBefore(client: pg.PoolClient, unitId: number, from: Pick<TripRow, 't' | 'e'>, maxId: string): Promise<TripRow | undefined> {
   const { rows } = await client.query<TripRow>(
     `SELECT ${COLUMNS}, false AS flagged, 0::float8 AS r FROM positions
      WHERE (unit_id, device_time, event_io) < ($1, to_timestamp($2::float8 / 1000.0), $3) AND unit_id = $1
@@ -97,7 +105,7 @@ export async function positionBefore(client: pg.PoolClient, unitId: number, from
 }
 
 /** The unit's plausible positions from (t, e) on (all when `from` is null), among ids up to `maxId`, in the cutter's order. */
-export async function positionsFrom(client: pg.PoolClient, unitId: number, from: TripRow | null, maxId: string): Promise<TripRow[]> {
+export async function positionsFrom(client: pg.PoolClient, unitId: number, from: Pick<TripRow, 't' | 'e'> | null, maxId: string): Promise<TripRow[]> {
   const { rows } = await client.query<TripRow>(
     `SELECT ${COLUMNS}, false AS flagged, 0::float8 AS r FROM positions
      WHERE unit_id = $1 AND ($2::float8 IS NULL OR (unit_id, device_time, event_io) >= ($1, to_timestamp($2::float8 / 1000.0), $3))
