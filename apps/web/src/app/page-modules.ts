@@ -14,7 +14,7 @@ import { loadDashboardPage } from '../features/dashboard/index.ts';
 import { loadDebugPage } from '../features/debug/index.ts';
 import { loadDriverHomePage, loadDriverLoginPage, loadDriverMapPage, loadVehicleSelectionPage } from '../features/driver/index.ts';
 import { loadFleetPage } from '../features/fleet/index.ts';
-import { loadActivityPage } from '../features/journeys/index.ts';
+import { loadActivityMapPage, loadActivityPage } from '../features/journeys/index.ts';
 import { loadMessagesPage } from '../features/messages/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
@@ -50,6 +50,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   units: loadDriverUnitCheckPage,
   vclviewer: loadVclViewerPage,
   activity: loadActivityPage,
+  activitymap: loadActivityMapPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

@@ -43,6 +43,7 @@ export const BUILT_PAGES = [
   'vcl', 'editfault', 'signoff', 'unitcheck', 'units',
   'vclviewer',
   'activity',
+  'activitymap',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

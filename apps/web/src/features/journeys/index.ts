@@ -4,3 +4,5 @@
 export { journeyKeys } from './api/journey-keys.ts';
 /** The activity page (activity?v|driver&d), loaded when its route is first opened (its own chunk). */
 export const loadActivityPage = () => import('./pages/activity-page.tsx');
+/** The activitymap page (replay), loaded when first opened. */
+export const loadActivityMapPage = () => import('./pages/replay-page.tsx');
