@@ -25,6 +25,14 @@ describe("a day's totals", () => {
     });
   });
 
+  it('count the engine running while stopped as idling too, as the stop rows show it', () => {
+    const totals = dayTotals([
+      seg('trip', '2026-11-20T08:00:00Z', '2026-11-20T09:00:00Z', { drivingS: 3540, idleS: 60 }),
+      seg('stop', '2026-11-20T09:00:00Z', '2026-11-20T10:00:00Z', { idleS: 480 }),
+    ], day.from, day.to);
+    expect(totals).toMatchObject({ trips: 1, drivingS: 3540, idleS: 540, stopS: 3600 });
+  });
+
   it('are zero for a day without trips', () => {
     expect(dayTotals([], day.from, day.to)).toEqual({ trips: 0, distanceM: 0, drivingS: 0, idleS: 0, stopS: 0, maxSpeed: 0, firstStart: null, lastEnd: null });
   });

@@ -37,6 +37,8 @@ export function dayTotals(segments: readonly Segment[], from: number, to: number
     const b = Math.min(end, to);
     if (b < a || (b === a && end > start)) continue;
     const share = end > start ? (b - a) / (end - start) : 1;
+    // Idling is the engine running while standing, in a trip's short halts or through a stop.
+    totals.idleS += s.idleS * share;
     if (s.kind === 'stop') {
       totals.stopS += (b - a) / 1000;
       continue;
@@ -44,7 +46,6 @@ export function dayTotals(segments: readonly Segment[], from: number, to: number
     totals.trips += 1;
     totals.distanceM += s.distanceM * share;
     totals.drivingS += s.drivingS * share;
-    totals.idleS += s.idleS * share;
     totals.maxSpeed = Math.max(totals.maxSpeed, s.maxSpeed);
     first = Math.min(first, a);
     last = Math.max(last, b);
