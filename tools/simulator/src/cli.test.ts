@@ -15,6 +15,9 @@ describe('simulator CLI arguments', () => {
       durationMs: undefined,
       recordsPerPacket: 20,
       quiet: false,
+      historyDays: 0,
+      historyRecordsPerSecond: 2000,
+      historyStateFile: undefined,
     });
     expect(parseCli(['--interval', '0.5', '--devices', '200', '--duration', '30'], {})).toMatchObject({
       intervalMs: 500,
@@ -34,6 +37,9 @@ describe('simulator CLI arguments', () => {
       host: 'fleet.local',
     });
     expect(parseCli(['--imei-base', '35620908900001'], {})?.imeiBase).toBe('35620908900001');
+    expect(
+      parseCli(['--history-days', '2', '--history-rate=500', '--history-state', 'data/sim.json'], {}),
+    ).toMatchObject({ historyDays: 2, historyRecordsPerSecond: 500, historyStateFile: 'data/sim.json' });
   });
 
   it('returns null for --help', () => {
@@ -58,6 +64,10 @@ describe('simulator CLI arguments', () => {
       '--imei-base: IMEI base 356209089000000 has a wrong check digit: expected 1',
     ],
     [['--host', ' '], '--host must not be empty'],
+    [['--history-days', '15'], '--history-days must be between 0 and 14, got 15'],
+    [['--history-days', 'two'], "--history-days must be a whole number, got 'two'"],
+    [['--history-rate', '0'], '--history-rate must be between 1 and 1000000, got 0'],
+    [['--history-state', ''], '--history-state must not be empty'],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(new UsageError(message));
   });

@@ -17,6 +17,13 @@ Usage: npm run simulate -- [options]
                          phones speak OsmAnd)
   --duration S           stop after S seconds (default: run until Ctrl+C)
   --records-per-packet N most records per Codec 8E packet, 1-255 (default 20)
+  --history-days N       before going live, each Teltonika device sends its working days of
+                         the previous N calendar days (depot in the morning, laps of its
+                         route with work stops, back by evening; ignition off at night) as a
+                         device sends what it buffered offline: oldest first, each packet
+                         acknowledged; 0-14 (default 0). Phones send no history
+  --history-rate N       history records per second for the whole fleet (default 2000)
+  --history-state FILE   remembers which days were delivered, so a restart skips them
   --quiet                no status line every 10 s and no device errors (start and end only)
   -h, --help             show this help
 
@@ -35,6 +42,9 @@ export interface CliOptions {
   durationMs: number | undefined;
   recordsPerPacket: number;
   quiet: boolean;
+  historyDays: number;
+  historyRecordsPerSecond: number;
+  historyStateFile: string | undefined;
 }
 
 export class UsageError extends Error {}
@@ -70,6 +80,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     durationMs: duration === undefined ? undefined : Math.round(duration * 1000),
     recordsPerPacket: integer('--records-per-packet', values['records-per-packet'], 20, 1, 255),
     quiet: values.quiet ?? false,
+    historyDays: integer('--history-days', values['history-days'], 0, 0, 14),
+    historyRecordsPerSecond: integer('--history-rate', values['history-rate'], 2000, 1, 1_000_000),
+    historyStateFile:
+      values['history-state'] === undefined ? undefined : nonEmpty('--history-state', values['history-state']),
   };
 }
 
@@ -89,6 +103,9 @@ function parse(argv: readonly string[]) {
       duration: { type: 'string' },
       'records-per-packet': { type: 'string' },
       quiet: { type: 'boolean' },
+      'history-days': { type: 'string' },
+      'history-rate': { type: 'string' },
+      'history-state': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -138,3 +138,49 @@ describe('TeltonikaDevice', () => {
     expect(latest?.io.get(IO.DOUT1)?.value).toBe(1);
   });
 });
+
+describe('TeltonikaDevice history', () => {
+  it('sends earlier days first, oldest first in acked packets of its own size, then goes live', async () => {
+    server = await startFakeServer({ onPacket: (_, i) => (i === 1 ? 'close' : 'ack') });
+    const start = Date.now();
+    const past = new Vehicle({
+      route: routeById('leeds-west-ring'),
+      profile: PROFILES.pto,
+      seed: 7,
+      startMs: start - 3_600_000,
+      start: { phase: 'driving', at: 0.2 },
+    });
+    const history = Array.from({ length: 250 }, (_, i) => past.advanceTo(start - 3_600_000 + (i + 1) * 10_000))
+      .flat()
+      .filter((r, i, all) => i === 0 || r.timestampMs > all[i - 1]!.timestampMs);
+    const paced: number[] = [];
+    let sentCalls = 0;
+    device = new TeltonikaDevice({
+      imei: IMEI,
+      host: '127.0.0.1',
+      port: server.port,
+      intervalMs: 50,
+      source: new Vehicle({ route: routeById('leeds-west-ring'), profile: PROFILES.pto, seed: 42, startMs: start }),
+      recordsPerPacket: 5,
+      historyRecordsPerPacket: 100,
+      history: () => history,
+      pace: async (n) => {
+        paced.push(n);
+      },
+      onHistorySent: () => sentCalls++,
+      backoffMs: { initial: 20, max: 100 },
+    });
+    device.start();
+    await waitFor(() => sentCalls === 1 && server!.packets.length >= history.length / 100 + 3, 8000, 'history then live');
+    const acked = server.acked();
+    expect(acked.slice(0, history.length).map(key)).toEqual(history.map(key));
+    const sizes = server.packets.map((p) => p.records.length);
+    // 100 + 100 (closed, re-sent on the next connection) + 50, then live packets of at most 5.
+    expect(sizes.slice(0, 4)).toEqual([100, 100, 100, history.length - 200]);
+    for (const s of sizes.slice(4)) expect(s).toBeLessThanOrEqual(5);
+    expect(acked[history.length]!.timestampMs).toBeGreaterThanOrEqual(start);
+    // Paced once per packet sent for the first time; the re-send after the close is not paced again.
+    expect(paced).toEqual([100, 100, history.length - 200]);
+    expect(sentCalls).toBe(1);
+  });
+});

@@ -36,6 +36,16 @@ export interface DeviceOptions {
   maxBufferedRecords?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Records of earlier days, buffered before the first live one as if the device had been
+   * offline; called once at start. They go out oldest first in packets of up to
+   * historyRecordsPerPacket (default 100), each after `pace` lets it (a fleet-wide rate).
+   */
+  history?: () => AvlRecord[];
+  historyRecordsPerPacket?: number;
+  pace?: (records: number) => Promise<void>;
+  /** Called once every history record has been acknowledged. */
+  onHistorySent?: () => void;
 }
 
 export interface DeviceStats {
@@ -61,6 +71,7 @@ export interface DeviceStats {
 interface Pending {
   record: AvlRecord;
   sends: number;
+  history?: boolean;
 }
 
 /**
@@ -83,6 +94,8 @@ export class TeltonikaDevice {
   private loop: Promise<void> | undefined;
   /** Records at the front of the buffer that are in the packet awaiting its ack. */
   private inFlight = 0;
+  /** History records not yet acknowledged (they are always at the front of the buffer). */
+  private historyLeft = 0;
   private readonly counters: Omit<DeviceStats, 'buffered' | 'connected'> = {
     connects: 0,
     loginRefused: 0,
@@ -105,6 +118,9 @@ export class TeltonikaDevice {
 
   start(): void {
     if (this.loop) return;
+    const history = this.opts.history?.() ?? [];
+    for (const record of history) this.buffer.push({ record, sends: 0, history: true });
+    this.historyLeft = history.length;
     this.generate();
     this.timer = setInterval(() => this.generate(), this.opts.intervalMs);
     this.loop = this.run();
@@ -141,7 +157,10 @@ export class TeltonikaDevice {
     }
     const excess = this.buffer.length - (this.opts.maxBufferedRecords ?? 100_000);
     // Never drop what is in flight (the front of the buffer while a packet awaits its ack).
-    if (excess > 0) this.counters.dropped += this.buffer.splice(this.inFlight, excess).length;
+    if (excess > 0) {
+      this.counters.dropped += this.buffer.splice(this.inFlight, excess).length;
+      this.historyLeft = this.buffer.filter((p) => p.history).length;
+    }
     this.wake.notify();
   }
 
@@ -189,7 +208,13 @@ export class TeltonikaDevice {
         await this.wake.wait();
         continue;
       }
-      const batch = this.buffer.slice(0, Math.max(1, Math.min(255, this.opts.recordsPerPacket ?? 20)));
+      const history = this.historyLeft > 0;
+      const size = history
+        ? Math.min(this.historyLeft, this.opts.historyRecordsPerPacket ?? 100)
+        : (this.opts.recordsPerPacket ?? 20);
+      const batch = this.buffer.slice(0, Math.max(1, Math.min(255, size)));
+      if (history && batch[0]?.sends === 0) await this.opts.pace?.(batch.length);
+      if (this.abort.signal.aborted || link.isClosed) break;
       for (const p of batch) {
         if (p.sends++ === 0) this.counters.sent++;
         else this.counters.resent++;
@@ -204,6 +229,10 @@ export class TeltonikaDevice {
       if (ack === batch.length) {
         this.buffer.splice(0, batch.length);
         this.counters.acked += batch.length;
+        if (history) {
+          this.historyLeft -= batch.length;
+          if (this.historyLeft === 0) this.opts.onHistorySent?.();
+        }
         wrongAcks = 0;
       } else if (++wrongAcks >= 3) {
         throw new Error(`server acked ${ack} of ${batch.length} records three times; reconnecting`);

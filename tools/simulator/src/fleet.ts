@@ -1,5 +1,8 @@
-import { TeltonikaDevice } from './device.ts';
+import { type DeviceOptions, TeltonikaDevice } from './device.ts';
+import { deviceHistory } from './history.ts';
+import { HistoryState } from './history-state.ts';
 import { OsmandDevice } from './osmand-device.ts';
+import { RecordPace } from './pace.ts';
 import { profileForUnitType } from './profiles.ts';
 import { seedFrom } from './rng.ts';
 import { routeById } from './routes/index.ts';
@@ -31,6 +34,12 @@ export interface FleetOptions {
   backoffMs?: { initial?: number; max?: number };
   vehicle?: Pick<VehicleOptions, 'panicPerHour' | 'faultPerHour' | 'depotMinutes' | 'workMinutes'>;
   now?: () => number;
+  /** Before going live each Teltonika device sends its previous N calendar days (default 0). */
+  historyDays?: number;
+  /** Fleet-wide rate of history records per second (default 2000). */
+  historyRecordsPerSecond?: number;
+  /** JSON file remembering which days were delivered, so a restart does not send them again. */
+  historyStateFile?: string;
 }
 
 export interface FleetStats {
@@ -76,6 +85,10 @@ export function runFleet(options: FleetOptions): FleetHandle {
   const timers: NodeJS.Timeout[] = [];
   const n = options.devices.length;
   const stagger = options.staggerMs ?? Math.min(options.intervalMs, 10_000);
+  const historyDays = options.historyDays ?? 0;
+  const pace = new RecordPace(options.historyRecordsPerSecond ?? 2000);
+  const historyState = historyDays > 0 ? new HistoryState(options.historyStateFile) : undefined;
+  const todayMs = now();
 
   options.devices.forEach((spec, i) => {
     const source = new Vehicle({
@@ -103,6 +116,7 @@ export function runFleet(options: FleetOptions): FleetHandle {
             recordsPerPacket: options.recordsPerPacket,
             ackTimeoutMs: options.ackTimeoutMs,
             backoffMs: options.backoffMs,
+            ...(historyState ? historyOptions(spec, historyDays, todayMs, historyState, pace) : {}),
           });
     if (device instanceof OsmandDevice) phones.push(device);
     else teltonika.push(device);
@@ -147,6 +161,7 @@ export function runFleet(options: FleetOptions): FleetHandle {
   const stop = (): Promise<FleetStats> => {
     stopping ??= (async () => {
       for (const t of timers) clearTimeout(t);
+      pace.close();
       if (options.handleSignals) {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
@@ -164,6 +179,27 @@ export function runFleet(options: FleetOptions): FleetHandle {
   }
   if (options.durationMs !== undefined) timers.push(setTimeout(() => void stop(), options.durationMs));
   return { stats, stop, done, pauseGeneration: () => { for (const d of teltonika) d.pauseGeneration(); } };
+}
+
+function historyOptions(
+  spec: DeviceSpec,
+  days: number,
+  todayMs: number,
+  state: HistoryState,
+  pace: RecordPace,
+): Pick<DeviceOptions, 'history' | 'pace' | 'onHistorySent'> {
+  let lastDate: string | undefined;
+  return {
+    history: () => {
+      const h = deviceHistory(spec, days, todayMs, { after: state.sentUpTo(spec.imei) });
+      lastDate = h.lastDate;
+      return h.records;
+    },
+    pace: (n) => pace.take(n),
+    onHistorySent: () => {
+      if (lastDate) state.markSent(spec.imei, lastDate);
+    },
+  };
 }
 
 /** The one-line status: devices connected, records sent/acked/resent, backlog and phones. */

@@ -21,7 +21,9 @@ async function main(): Promise<number> {
   console.log(
     `simulate: ${devices.length} devices (${devices.length - phones} Teltonika → ${options.host}:${options.port}` +
       (phones > 0 ? `, ${phones} OsmAnd → ${options.host}:${options.osmandPort}` : '') +
-      `), a record every ${options.intervalMs / 1000} s${options.durationMs ? ` for ${options.durationMs / 1000} s` : ''}. Ctrl+C stops.`,
+      `), a record every ${options.intervalMs / 1000} s${options.durationMs ? ` for ${options.durationMs / 1000} s` : ''}` +
+      (options.historyDays > 0 ? `, after their previous ${options.historyDays} days` : '') +
+      '. Ctrl+C stops.',
   );
   const fleet = runFleet({
     devices,
@@ -32,6 +34,9 @@ async function main(): Promise<number> {
     recordsPerPacket: options.recordsPerPacket,
     durationMs: options.durationMs,
     quiet: options.quiet,
+    historyDays: options.historyDays,
+    historyRecordsPerSecond: options.historyRecordsPerSecond,
+    historyStateFile: options.historyStateFile,
     statusEveryMs: options.quiet ? 0 : 10_000,
     handleSignals: true,
   });

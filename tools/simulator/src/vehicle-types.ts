@@ -16,6 +16,8 @@ export interface VehicleOptions {
   /** Minutes spent at each work stop, [min, max]. */
   workMinutes?: readonly [number, number];
   panicPerHour?: number;
+  /** Counters to start from instead of random mid-life ones (the demo's past days chain into today). */
+  counters?: Pick<VehicleState, 'odometerM' | 'engineSeconds' | 'fuelUsedLitres' | 'fuelLitres'>;
   faultPerHour?: number;
 }
 

@@ -43,6 +43,7 @@ export class Vehicle {
     this.t = opts.startMs;
     this.trip = new Trip(opts.route, opts.profile, this.rng, uniform(this.rng, 0.88, 1.0));
     this.s = initialState(this.rng, opts.profile, positionAt(this.route, 0));
+    if (opts.counters) Object.assign(this.s, opts.counters);
     const start = opts.start ?? { phase: 'parked' };
     if (start.phase === 'driving') {
       this.trip.startAt(start.at);
