@@ -1,12 +1,14 @@
 import { SegmentedControl, Stack } from '@mantine/core';
 import { IconCalendarOff, IconMapPinOff, IconRoute } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
+import { dayIn } from '../../../shared/format/day.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/format/time.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { useSiteTimeZone } from '../../../shared/site/site-time-zone.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -14,7 +16,7 @@ import { PanelBoundary } from '../../../shared/ui/panel-boundary.tsx';
 import { activityQuery } from '../api/get-activity.ts';
 import { dataQuery } from '../api/get-data.ts';
 import type { JourneySubject } from '../api/journey-keys.ts';
-import { dayIn, readReplayParams } from '../replay/replay-params.ts';
+import { readReplayParams } from '../replay/replay-params.ts';
 import { ReplayPicker } from '../replay/replay-picker.tsx';
 import { useReplayModel } from '../replay/replay-model.ts';
 import { ReplayView } from '../replay/replay-view.tsx';
@@ -23,24 +25,14 @@ import classes from '../replay/replay.module.css';
 /** Below this width the page stacks: map, controls, chart, then the day's facts. */
 const SIDE_FROM = 1024;
 
-function ReplayDay({ subject, day, dayGiven, at }: { subject: JourneySubject; day: string; dayGiven: boolean; at: number | null }) {
+function ReplayDay({ subject, day, at }: { subject: JourneySubject; day: string; at: number | null }) {
   const { t } = useTranslation();
   // Asked once per opening: a refetch (today's day grows) would rebuild the track and reset the replay.
   const activity = useQuery({ ...activityQuery(day, subject), refetchOnWindowFocus: false, refetchOnReconnect: false });
   const data = useQuery({ ...dataQuery(day, subject), refetchOnWindowFocus: false, refetchOnReconnect: false });
-  const [, setParams] = useSearchParams();
   const phone = useWindowWidth() < SIDE_FROM;
   const [trackNo, setTrackNo] = useState(0);
-  // 'Today' was guessed in the default zone; the answer names the site's, which may be a day apart.
   const zone = activity.data?.timezone;
-  useEffect(() => {
-    if (!dayGiven && zone && dayIn(zone) !== day) {
-      setParams((p) => {
-        p.set('d', dayIn(zone));
-        return p;
-      }, { replace: true });
-    }
-  }, [dayGiven, zone, day, setParams]);
   const tracks = useMemo(() => data.data?.tracks.filter((tr) => tr.points.t.length > 0), [data.data]);
   const track = tracks?.[Math.min(trackNo, tracks.length - 1)];
   const model = useReplayModel(track, activity.data, at);
@@ -82,7 +74,10 @@ export default function ReplayPage() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
   const p = readReplayParams(params);
-  const day = p.day ?? dayIn(DEFAULT_TIME_ZONE);
+  // No day asked: the site's today, once the site's zone is known (never the browser's day).
+  const site = useSiteTimeZone();
+  const day = p.day ?? dayIn(Date.now(), site.timeZone);
+  const dayKnown = p.day !== null || site.settled;
   const unitId = p.subject && 'v' in p.subject ? p.subject.v : null;
   const siteId = user?.siteid ?? null;
   // On a phone the map comes first: the one-line help is left to the slider's own label and keys note.
@@ -99,9 +94,9 @@ export default function ReplayPage() {
         <EmptyState icon={<IconMapPinOff size={22} />} title={t('shell.noSite')} />
       ) : p.subject === null ? (
         <EmptyState icon={<IconRoute size={22} />} title={t('replay.chooseTitle')} hint={t('replay.chooseHint')} />
-      ) : (
-        <ReplayDay key={`${JSON.stringify(p.subject)}:${day}`} subject={p.subject} day={day} dayGiven={p.day !== null} at={p.at} />
-      )}
+      ) : dayKnown ? (
+        <ReplayDay key={`${JSON.stringify(p.subject)}:${day}`} subject={p.subject} day={day} at={p.at} />
+      ) : null}
     </Stack>
   );
 }
