@@ -47,6 +47,20 @@ const IN_SPANS = (col: string, from: string, to: string) =>
  * both halves are index ranges (trips_unit_start_idx, trips_driver_idx) however long a stop is.
  */
 export function journeysRepository(pool: pg.Pool) {
+  /** Segments of one unit or one driver overlapping [from, to), oldest first (see above). */
+  async function overlapping(column: 'unit_id' | 'driver_id', id: number, from: Date, to: Date): Promise<SegmentRow[]> {
+    const r = await pool.query<SegmentRow>({
+      name: `journeys-segments-${column}`,
+      text: `SELECT ${SEGMENT} FROM trips t JOIN units u ON u.id = t.unit_id LEFT JOIN drivers d ON d.id = t.driver_id
+        WHERE t.id IN (
+          (SELECT id FROM trips WHERE ${column} = $1 AND start_time < $2 ORDER BY start_time DESC LIMIT 1)
+          UNION ALL (SELECT id FROM trips WHERE ${column} = $1 AND start_time >= $2 AND start_time < $3))
+        AND t.end_time > $2 ORDER BY t.start_time, t.unit_id`,
+      values: [id, from, to],
+    });
+    return r.rows;
+  }
+
   return {
     /** A vehicle on one of the sites, or undefined (missing and another tenant's read the same). */
     async vehicle(siteIds: number[], unitId: number): Promise<VehicleRow | undefined> {
@@ -85,32 +99,10 @@ export function journeysRepository(pool: pg.Pool) {
     },
 
     /** A unit's trips and stops overlapping [from, to), oldest first. */
-    async segmentsOfUnit(unitId: number, from: Date, to: Date): Promise<SegmentRow[]> {
-      const r = await pool.query<SegmentRow>({
-        name: 'journeys-segments-unit',
-        text: `SELECT ${SEGMENT} FROM trips t JOIN units u ON u.id = t.unit_id LEFT JOIN drivers d ON d.id = t.driver_id
-          WHERE t.id IN (
-            (SELECT id FROM trips WHERE unit_id = $1 AND start_time < $2 ORDER BY start_time DESC LIMIT 1)
-            UNION ALL (SELECT id FROM trips WHERE unit_id = $1 AND start_time >= $2 AND start_time < $3))
-          AND t.end_time > $2 ORDER BY t.start_time`,
-        values: [unitId, from, to],
-      });
-      return r.rows;
-    },
+    segmentsOfUnit: (unitId: number, from: Date, to: Date) => overlapping('unit_id', unitId, from, to),
 
     /** The segments a driver was on overlapping [from, to), oldest first, whatever the vehicle. */
-    async segmentsOfDriver(driverId: number, from: Date, to: Date): Promise<SegmentRow[]> {
-      const r = await pool.query<SegmentRow>({
-        name: 'journeys-segments-driver',
-        text: `SELECT ${SEGMENT} FROM trips t JOIN units u ON u.id = t.unit_id LEFT JOIN drivers d ON d.id = t.driver_id
-          WHERE t.id IN (
-            (SELECT id FROM trips WHERE driver_id = $1 AND start_time < $2 ORDER BY start_time DESC LIMIT 1)
-            UNION ALL (SELECT id FROM trips WHERE driver_id = $1 AND start_time >= $2 AND start_time < $3))
-          AND t.end_time > $2 ORDER BY t.start_time, t.unit_id`,
-        values: [driverId, from, to],
-      });
-      return r.rows;
-    },
+    segmentsOfDriver: (driverId: number, from: Date, to: Date) => overlapping('driver_id', driverId, from, to),
 
     /** The trips (kind 'trip') of a site's vehicles (or one of them) starting in [from, to), oldest first. */
     async tripsOfSite(siteId: number, unitId: number | null, from: Date, to: Date): Promise<SegmentRow[]> {
