@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
   const teltonikaPort = await freePort();
   const smtpPort = await freePort();
   const osmandPort = await freePort();
+  const gt06Port = await freePort();
+  const queclinkPort = await freePort();
   const mapStylePort = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     env: {
@@ -48,7 +50,7 @@ export default async function setup(project: TestProject) {
       FLEET_ADMIN_USER: 'super@fleet.test', FLEET_ADMIN_PASSWORD: 'Super!2026pass', LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      TELTONIKA_PORT: String(teltonikaPort), OSMAND_PORT: String(osmandPort),
+      TELTONIKA_PORT: String(teltonikaPort), OSMAND_PORT: String(osmandPort), GT06_PORT: String(gt06Port), QUECLINK_PORT: String(queclinkPort),
       MAP_STYLE_URL: `http://127.0.0.1:${mapStylePort}/street.json`,
       MAP_SATELLITE_STYLE_URL: `http://127.0.0.1:${mapStylePort}/satellite.json`, MAP_HOSTS: '',
     },

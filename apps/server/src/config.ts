@@ -91,8 +91,14 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TELTONIKA_PORT: port.default(5027),
   OSMAND_PORT: port.default(5055),
+  /** GT06 / Concox trackers, TCP (issue 13). */
+  GT06_PORT: port.default(5023),
+  /** Queclink @Track trackers, TCP and UDP on the same number (issue 13). */
+  QUECLINK_PORT: port.default(5004),
   TELTONIKA_ALLOW: networks,
   OSMAND_ALLOW: networks,
+  GT06_ALLOW: networks,
+  QUECLINK_ALLOW: networks,
   W3W_API_KEY: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy.default(false),
   /** The default brand's basemap (and any brand's that names none): a MapLibre style URL, or 'none' for the bundled map only. */

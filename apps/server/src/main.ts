@@ -27,8 +27,8 @@ async function main(): Promise<void> {
 
   const ingestLog = pino({ level: config.LOG_LEVEL, base: { part: 'ingest' } });
   const ingest = createIngest(database.pool, ingestLog, {
-    teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT,
-    allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW },
+    teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT, gt06Port: config.GT06_PORT, queclinkPort: config.QUECLINK_PORT,
+    allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW, gt06: config.GT06_ALLOW, queclink: config.QUECLINK_ALLOW },
   });
   // Uploaded images: never under the web app's folder nor any other served one.
   const images = config.S3_BUCKET

@@ -1,3 +1,6 @@
+export {
+  alarmOf, ATTR, DEVICE_ALARMS, type DeviceAlarm, isDeviceAlarm, namedFlag, namedNumber,
+} from './attributes.ts';
 export { ProtocolError, type ProtocolErrorCode } from './errors.ts';
 export { type OsmandPosition, type OsmandRequest, parseOsmand } from './osmand/osmand.ts';
 export { type DecodeOptions, decodeAvlPacket } from './teltonika/avl-decode.ts';

@@ -10,6 +10,8 @@ import type { UnitDirectory } from './unit-directory.ts';
 export interface SourceAllowLists {
   teltonika?: readonly Network[];
   osmand?: readonly Network[];
+  gt06?: readonly Network[];
+  queclink?: readonly Network[];
 }
 
 /** What every device listener needs. */

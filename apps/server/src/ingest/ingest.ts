@@ -25,6 +25,10 @@ import type { SourceAllowLists } from './ingest-deps.ts';
 export interface IngestOptions {
   teltonikaPort: number;
   osmandPort: number;
+  /** GT06 / Concox TCP; absent: any free port (tests). */
+  gt06Port?: number;
+  /** Queclink @Track TCP and UDP; absent: any free port (tests). */
+  queclinkPort?: number;
   host?: string;
   limits?: Partial<TcpLimits>;
   writer?: WriterOptions;

@@ -6,7 +6,7 @@ describe('IO meaning', () => {
     const m = interpret({ 239: 1, 240: 0, 21: 4, 66: 27_612, 16: 123_456_789, 2: 1, 3: 1, 4: 0, 89: 64, 83: 12_345, 102: 90, 85: 1450, 87: 5_000_000 }, DEFAULT_IO_MAP);
     expect(m).toEqual({
       ignition: true, movement: false, gsmSignal: 4, externalVoltage: 27.612, odometer: 123_456.789, panic: true, pto1: true, pto2: false,
-      fuelLevel: 64, fuelUsed: 1234.5, engineHours: 1.5, rpm: 1450, totalDistance: 5000, faultCodes: [],
+      fuelLevel: 64, fuelUsed: 1234.5, engineHours: 1.5, rpm: 1450, totalDistance: 5000, faultCodes: [], alarm: null,
     });
   });
 
@@ -67,5 +67,19 @@ describe('IO in words', () => {
       { id: '2', name: 'Digital input 2', value: 1, text: 'On' },
       { id: '281', name: 'Fault codes', value: hex, text: 'SPN 100 FMI 1' },
     ]);
+  });
+});
+
+describe('interpret: named attributes of other protocols', () => {
+  it('reads a named attribute where the IO element is absent', () => {
+    const m = interpret({ ignition: 1, motion: 0, power: 12.6, odometer: 15_250, rssi: 4, alarm: 'sos' }, DEFAULT_IO_MAP);
+    expect(m).toMatchObject({ ignition: true, movement: false, externalVoltage: 12.6, odometer: 15.25, gsmSignal: 4, panic: true, alarm: 'sos' });
+  });
+  it('prefers the unit type\'s IO element and ignores an unknown alarm word', () => {
+    const m = interpret({ 239: 0, ignition: 1, alarm: 'party' }, DEFAULT_IO_MAP);
+    expect(m).toMatchObject({ ignition: false, panic: false, alarm: null });
+  });
+  it('a non-SOS alarm is not a panic', () => {
+    expect(interpret({ alarm: 'powerCut' }, DEFAULT_IO_MAP)).toMatchObject({ panic: false, alarm: 'powerCut' });
   });
 });

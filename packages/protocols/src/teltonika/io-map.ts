@@ -1,3 +1,4 @@
+import { alarmOf, ATTR, type DeviceAlarm, namedFlag, namedNumber } from '../attributes.ts';
 import type { AvlRecord } from './types.ts';
 
 /**
@@ -80,6 +81,8 @@ export interface Meaning {
   rpm: number | null;
   totalDistance: number | null; // km
   faultCodes: string[];
+  /** A device alarm the report carries (named attribute `alarm`, protocols other than Teltonika); 'sos' also sets panic. */
+  alarm: DeviceAlarm | null;
 }
 
 const num = (io: Record<string, number | string>, id: number): number | null => {
@@ -93,28 +96,38 @@ const flag = (io: Record<string, number | string>, id: number): boolean | null =
   return v === null ? null : v !== 0;
 };
 
-/** What a stored position's IO elements mean for a unit type. */
+/**
+ * What a stored position's IO elements mean for a unit type. Where the unit type's IO element is
+ * absent, the named attribute of other protocols (attributes.ts) stands in: a GT06's `ignition`, a
+ * phone's `alarm: 'sos'` (panic), `power` in volts, `odometer` in metres.
+ */
 export function interpret(io: Record<string, number | string>, map: IoMap): Meaning {
   const scaled = (id: number, factor: number) => {
     const v = num(io, id);
     return v === null ? null : Math.round(v * factor * 1000) / 1000;
   };
-  const percent = num(io, map.fuelLevelPercent);
+  const named = (key: string, factor = 1) => {
+    const v = namedNumber(io, key);
+    return v === null ? null : Math.round(v * factor * 1000) / 1000;
+  };
+  const percent = num(io, map.fuelLevelPercent) ?? named(ATTR.fuel);
+  const alarm = alarmOf(io);
   return {
-    ignition: flag(io, map.ignition),
-    movement: flag(io, map.movement),
-    gsmSignal: num(io, map.gsmSignal),
-    externalVoltage: scaled(map.externalVoltage, 0.001),
-    odometer: scaled(map.odometer, 0.001),
-    panic: flag(io, map.panic) ?? false,
+    ignition: flag(io, map.ignition) ?? namedFlag(io, ATTR.ignition),
+    movement: flag(io, map.movement) ?? namedFlag(io, ATTR.motion),
+    gsmSignal: num(io, map.gsmSignal) ?? named(ATTR.rssi),
+    externalVoltage: scaled(map.externalVoltage, 0.001) ?? named(ATTR.power),
+    odometer: scaled(map.odometer, 0.001) ?? named(ATTR.odometer, 0.001),
+    panic: (flag(io, map.panic) ?? false) || alarm === 'sos',
     pto1: flag(io, map.pto1) ?? false,
     pto2: flag(io, map.pto2) ?? false,
     fuelLevel: percent ?? scaled(map.fuelLevelLitres, 0.1),
     fuelUsed: scaled(map.fuelUsed, 0.1),
     engineHours: scaled(map.engineHours, 1 / 60),
-    rpm: num(io, map.rpm),
+    rpm: num(io, map.rpm) ?? named(ATTR.rpm),
     totalDistance: scaled(map.totalDistance, 0.001),
     faultCodes: faultCodes(io[map.faultCodes]),
+    alarm,
   };
 }
 
