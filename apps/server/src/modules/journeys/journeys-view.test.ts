@@ -1,7 +1,7 @@
 import type { Segment } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
 import type { SegmentRow } from './journeys.repository.ts';
-import { dayTotals, spansByUnit, visitsOf } from './journeys-view.ts';
+import { dayTotals, SILENT_TRIP_MS, segmentOut, spansByUnit, visitsOf } from './journeys-view.ts';
 
 const day = { from: Date.parse('2026-11-20T00:00:00Z'), to: Date.parse('2026-11-21T00:00:00Z') };
 function seg(kind: 'trip' | 'stop', start: string, end: string, more: Partial<Segment> = {}): Segment {
@@ -67,5 +67,21 @@ describe("a driver's spans", () => {
     expect(spans.get(1)?.from.map((d) => d.toISOString())).toEqual(['2026-11-20T00:00:00.000Z', '2026-11-20T23:00:00.000Z']);
     expect(spans.get(1)?.to.map((d) => d.toISOString())).toEqual(['2026-11-20T01:00:00.000Z', '2026-11-20T23:59:59.999Z']);
     expect([...spans.keys()]).toEqual([1, 2]);
+  });
+});
+
+describe('an open trip of a device that went silent', () => {
+  const row = (kind: 'trip' | 'stop', endIso: string): SegmentRow => ({
+    id: '7', kind, open: true, unit_id: 1, registration: 'A', site_id: 1, start_time: new Date('2026-11-20T08:00:00Z'), end_time: new Date(endIso),
+    start_lat: 0, start_lon: 0, end_lat: 0, end_lon: 0, distance_m: 0, driving_s: 0, idle_s: 0, max_speed: 0, avg_speed: 0,
+    driver_id: null, driver: null, start_odometer: null, end_odometer: null, start_engine_hours: null, end_engine_hours: null,
+  });
+  const end = Date.parse('2026-11-20T09:00:00Z');
+  it('is shown ended at its last position once it has been silent longer than the longest gap rule', () => {
+    expect(segmentOut(row('trip', '2026-11-20T09:00:00Z'), () => '', end + SILENT_TRIP_MS + 1).open).toBe(false);
+  });
+  it('is still open within the gap rule, and an open stop stays open however long (parked devices report hourly)', () => {
+    expect(segmentOut(row('trip', '2026-11-20T09:00:00Z'), () => '', end + SILENT_TRIP_MS).open).toBe(true);
+    expect(segmentOut(row('stop', '2026-11-20T09:00:00Z'), () => '', end + 10 * SILENT_TRIP_MS).open).toBe(true);
   });
 });

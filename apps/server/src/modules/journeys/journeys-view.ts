@@ -6,12 +6,21 @@ export type Where = (lat: number, lon: number) => string;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A trips row as the calls answer it, its places in words. */
-export function segmentOut(r: SegmentRow, where: Where): Segment {
+/**
+ * An open trip whose last position is older than this has ended where its data ends: the trips
+ * processor's longest gap rule (30 min, for sparse devices; 10 for vehicles) would end it there at
+ * the device's next position, which a device that went silent never sends. Until then it is only
+ * shown ended (the row stays open, so a late position still continues or cuts it as the rules say).
+ */
+export const SILENT_TRIP_MS = 30 * 60_000;
+
+/** A trips row as the calls answer it, its places in words; `nowMs` judges a silent open trip. */
+export function segmentOut(r: SegmentRow, where: Where, nowMs = Date.now()): Segment {
   const start = r.start_time.getTime();
   const end = r.end_time.getTime();
+  const open = r.open && !(r.kind === 'trip' && nowMs - end > SILENT_TRIP_MS);
   return {
-    id: Number(r.id), kind: r.kind, open: r.open, unitid: r.unit_id, registration: r.registration,
+    id: Number(r.id), kind: r.kind, open, unitid: r.unit_id, registration: r.registration,
     start: r.start_time.toISOString(), end: r.end_time.toISOString(), durationS: Math.max(0, Math.round((end - start) / 1000)),
     startLat: r.start_lat, startLon: r.start_lon, endLat: r.end_lat, endLon: r.end_lon,
     startLoc: where(r.start_lat, r.start_lon), endLoc: where(r.end_lat, r.end_lon),
