@@ -61,7 +61,7 @@ describe('Codec 13', () => {
     );
     expect(codeOf(() => decodeCodec13(field({ q2: 2 })))).toBe('count_mismatch');
     const badCrc = field();
-    badCrc[badCrc.length - 1] ^= 0xff;
+    badCrc.writeUInt8((badCrc.at(-1) as number) ^ 0xff, badCrc.length - 1);
     expect(codeOf(() => decodeCodec13(badCrc))).toBe('bad_crc');
     expect(() => decodeCodec13(wrapEnvelope(Buffer.from('0d01060000000401', 'hex')))).toThrow(
       'Declared data length 8 of Codec 13 message is below the minimum of 12 bytes',

@@ -49,7 +49,7 @@ describe('TeltonikaFramer in the field', () => {
 
   it('closes the stream on an unsupported packet whose CRC fails: its length cannot be trusted', () => {
     const damaged = Buffer.from(CODEC_99);
-    damaged[damaged.length - 1] ^= 0x01;
+    damaged.writeUInt8((damaged.at(-1) as number) ^ 0x01, damaged.length - 1);
     const framer = new TeltonikaFramer({ expectImei: false });
     let error: unknown;
     try {
