@@ -48,6 +48,19 @@ describe('Codec 8 Extended NX group', () => {
     for (const frame of [FIELD_8E_VIN_DTC, FIELD_8E_BEACONS]) expect(encodeAvlPacket(decodeAvlPacket(frame)).equals(frame)).toBe(true);
   });
 
+  it('refuses a packet with a fixed 16-byte group (not in the vendor tables; some older firmware) with a clear error', () => {
+    // Recorded Codec 8 frame that traccar/traccar decodes only with its opt-in "extended" setting.
+    const frame = hexBuf(
+      '0000000000000158080b' +
+        ['0000015d4b4dc07a00d5dbd13eec04324e020e000012', '0000015d4b4cd5e800d5dbd13eec04324e020e000012', '0000015d4b4beb8800d5dbd13eec04324e020e000013',
+          '0000015d4b4b012800d5dbd13eec04324e020e000012', '0000015d4b4a16c800d5dbd13eec04324e020f000011', '0000015d4b492c6800d5dbd13eec04324e020f000011',
+          '0000015d4b48420800d5dbd13eec04324e020f000012', '0000015d4b4757a800d5dbd13eec04324e020f00000f', '0000015d4b466d4800d5dbd13eec04324e020f000010',
+          '0000015d4b4582e800d5dbd13eec04324e020f000011', '0000015d4b44988800d5dbd13eec04324e020f000011'].join('000000000000000000') +
+        '0000000000000000000b0000ec10',
+    );
+    expect(() => decodeAvlPacket(frame)).toThrow('Record 5 declares 17 IO element(s) but its groups hold 0');
+  });
+
   it('names the NX element whose declared length runs past the packet', () => {
     // One record, no fixed IO, NX count 1: id 256, length 0x0100, but only 2 value bytes follow.
     const record = '0000015FBA40B620' + '00' + '00'.repeat(15) + '0000' + '0001' + '0000000000000000' + '0001' + '0100' + '0100' + 'ABCD';
