@@ -42,3 +42,7 @@ export {
 export {
   DEFAULT_IO_MAP, describeIo, faultCodes, interpret, type IoDescribed, type IoMap, IO_NAMES, ioToJson, type Meaning, resolveIoMap,
 } from './teltonika/io-map.ts';
+// Issue 13, Teltonika in the field: Codec 13, Codec 12 over UDP, unsupported codecs.
+export { decodeCodec13, encodeCodec13 } from './teltonika/codec13.ts';
+export { isCommandCodec } from './teltonika/framer.ts';
+export { decodeUdpMessage, encodeUdpCodec12, type UdpMessage } from './teltonika/udp-command.ts';

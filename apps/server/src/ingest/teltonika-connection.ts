@@ -81,17 +81,25 @@ export class TeltonikaConnection {
       this.socket.write(encodeImeiReply(true));
       return;
     }
+    // A keep-alive may come before the login (devices send one after reconnecting): nothing to do.
+    if (frame.kind === 'keepalive') return;
     const unit = this.unit;
     if (!unit) throw new CloseReason('protocol:no-login');
-    if (frame.kind === 'keepalive') return;
-    if (frame.kind === 'codec12') {
-      deps.frames.add(unit.unitId, 'in', 'codec12', frame.bytes, () => frame.message);
-      if (frame.message.type === 'response' && this.command) {
+    if (frame.kind === 'codec12' || frame.kind === 'codec13') {
+      deps.frames.add(unit.unitId, 'in', frame.kind, frame.bytes, () => frame.message);
+      // Codec 13 is one-way (device → server) and never answered; like a Codec 12 response it
+      // answers a pending command. Anything else stays in the debugger's frame log only.
+      const reply = frame.kind === 'codec13' || frame.message.type === 'response';
+      if (reply && this.command) {
         const { resolve, timer } = this.command;
         clearTimeout(timer);
         this.command = undefined;
         resolve(frame.message.text);
       }
+      return;
+    }
+    if (frame.kind === 'unsupported') {
+      this.unsupported(unit.unitId, frame.codec, frame.command, frame.bytes);
       return;
     }
     const { records } = frame.packet;
@@ -103,6 +111,21 @@ export class TeltonikaConnection {
     deps.stats.accepted(written);
     deps.frames.add(unit.unitId, 'out', 'ack', ack, () => ({ accepted: records.length }));
     deps.onStored();
+  }
+
+  /**
+   * A CRC-valid packet of a codec we do not decode: kept in the debugger, and for a data codec
+   * answered "0 records accepted" (the device keeps it and may send it again); command codecs are
+   * never answered. The connection goes on with the next packet.
+   */
+  private unsupported(unitId: number, codec: number, command: boolean, bytes: Buffer): void {
+    const name = `0x${codec.toString(16).toUpperCase().padStart(2, '0')}`;
+    this.deps.stats.closed(`protocol:unsupported-codec-${name}`);
+    this.deps.frames.add(unitId, 'in', `unsupported codec ${name}`, bytes, () => ({ codec: name, decoded: false }));
+    if (command) return;
+    const ack = encodeAck(0);
+    this.socket.write(ack);
+    this.deps.frames.add(unitId, 'out', 'ack', ack, () => ({ accepted: 0 }));
   }
 
   /** Sends a Codec 12 command and waits for the device's reply, one command at a time. */

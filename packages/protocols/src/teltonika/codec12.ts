@@ -1,5 +1,6 @@
 import { hex, ProtocolError } from '../errors.ts';
 import { checkCrc, checkEnvelope, DEFAULT_MAX_DATA_LENGTH, HEADER_BYTES, wrapEnvelope } from './envelope.ts';
+import type { ByteReader } from './reader.ts';
 import { CODEC_12, type Codec12Message } from './types.ts';
 
 const TYPE_COMMAND = 0x05;
@@ -9,6 +10,11 @@ const OVERHEAD = 1 + 1 + 1 + 4 + 1;
 
 /** Encodes a Codec 12 message; commands go server → device, responses device → server. */
 export function encodeCodec12(message: Codec12Message): Buffer {
+  return wrapEnvelope(encodeCodec12Data(message));
+}
+
+/** The Codec 12 data field alone (codec id … quantity 2), as a UDP datagram carries it. */
+export function encodeCodec12Data(message: Codec12Message): Buffer {
   const text = Buffer.from(message.text, 'latin1');
   if (/[\u0080-\uffff]/.test(message.text)) {
     throw new RangeError(`Codec 12 ${message.type} must be ASCII, got '${message.text}'`);
@@ -20,7 +26,40 @@ export function encodeCodec12(message: Codec12Message): Buffer {
   field.writeUInt32BE(text.length, 3);
   text.copy(field, 7);
   field.writeUInt8(1, 7 + text.length);
-  return wrapEnvelope(field);
+  return field;
+}
+
+/**
+ * Reads a Codec 12 data field without envelope (codec id, quantity, type, size, text, quantity)
+ * as UDP carries it, from the reader's offset to the second quantity.
+ */
+export function readCodec12Data(r: ByteReader): Codec12Message {
+  const codecAt = r.offset;
+  const codec = r.u8('codec id');
+  if (codec !== CODEC_12) {
+    throw new ProtocolError('unknown_codec', `Unknown codec id 0x${hex(codec)}: expected 0x0C`, codecAt);
+  }
+  const quantity1 = r.u8('quantity 1');
+  const typeAt = r.offset;
+  const typeByte = r.u8('message type');
+  if (typeByte !== TYPE_COMMAND && typeByte !== TYPE_RESPONSE) {
+    throw new ProtocolError(
+      'unknown_message_type',
+      `Unknown Codec 12 message type 0x${hex(typeByte)}: expected 0x05 (command) or 0x06 (response)`,
+      typeAt,
+    );
+  }
+  const size = r.u32('text size');
+  const text = r.bytes(size, 'text').toString('latin1');
+  const quantity2 = r.u8('quantity 2');
+  if (quantity1 !== quantity2) {
+    throw new ProtocolError(
+      'count_mismatch',
+      `Codec 12 quantity mismatch: quantity 1 is ${quantity1}, quantity 2 is ${quantity2}`,
+      r.offset - 1,
+    );
+  }
+  return { type: typeByte === TYPE_COMMAND ? 'command' : 'response', text };
 }
 
 /** Encodes a GPRS command such as 'getinfo' or 'setdigout 1' for a device. */

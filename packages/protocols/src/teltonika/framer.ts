@@ -1,22 +1,32 @@
 import { ProtocolError } from '../errors.ts';
 import { decodeAvlPacket } from './avl-decode.ts';
 import { ChunkQueue } from './chunk-queue.ts';
+import { isAvlCodec } from './avl-layout.ts';
 import { decodeCodec12 } from './codec12.ts';
+import { decodeCodec13 } from './codec13.ts';
 import {
   CRC_BYTES,
+  checkCrc,
   checkDataLength,
   checkPreamble,
   DEFAULT_MAX_DATA_LENGTH,
   HEADER_BYTES,
 } from './envelope.ts';
 import { checkImeiLength, parseImeiLogin } from './login.ts';
-import { type AvlPacket, CODEC_12, type Codec12Message } from './types.ts';
+import { type AvlPacket, CODEC_12, CODEC_13, type Codec12Message, type Codec13Message } from './types.ts';
 
 export type Frame =
   | { kind: 'imei'; imei: string; bytes: Buffer }
   | { kind: 'keepalive' }
   | { kind: 'avl'; packet: AvlPacket; bytes: Buffer }
-  | { kind: 'codec12'; message: Codec12Message; bytes: Buffer };
+  | { kind: 'codec12'; message: Codec12Message; bytes: Buffer }
+  | { kind: 'codec13'; message: Codec13Message; bytes: Buffer }
+  /**
+   * A CRC-valid packet of a codec we do not decode (e.g. Codec 14, 15, or an id the vendor has
+   * not published). Its envelope says where the next packet starts, so the stream goes on.
+   * `command` is true for the command codecs 0x0C..0x0F, which are never acknowledged.
+   */
+  | { kind: 'unsupported'; codec: number; command: boolean; bytes: Buffer };
 
 export interface FramerOptions {
   /** Largest declared data length accepted before the body is buffered; defaults to 64 KiB. */
@@ -69,6 +79,12 @@ export class TeltonikaFramer {
   }
 
   private nextImei(): Frame | undefined {
+    // A reconnecting device may send its keep-alive before the login. A login's length is at most
+    // 20, so its first byte is always 00 and an FF here can only be a keep-alive.
+    if (this.queue.length > 0 && this.queue.byteAt(0) === KEEPALIVE) {
+      this.queue.take(1);
+      return { kind: 'keepalive' };
+    }
     if (this.queue.length < 2) return undefined;
     const length = this.queue.uintAt(0, 2);
     checkImeiLength(length);
@@ -95,9 +111,22 @@ export class TeltonikaFramer {
     if (q.length < total) return undefined;
     const bytes = q.take(total);
     const options = { maxDataLength: this.maxDataLength };
-    if (bytes[HEADER_BYTES] === CODEC_12) {
+    const codec = bytes[HEADER_BYTES] as number;
+    if (codec === CODEC_12) {
       return { kind: 'codec12', message: decodeCodec12(bytes, options), bytes };
     }
-    return { kind: 'avl', packet: decodeAvlPacket(bytes, options), bytes };
+    if (codec === CODEC_13) {
+      return { kind: 'codec13', message: decodeCodec13(bytes, options), bytes };
+    }
+    if (isAvlCodec(codec)) return { kind: 'avl', packet: decodeAvlPacket(bytes, options), bytes };
+    // A bad CRC means the declared length may be damaged too: then there is no trustworthy
+    // place to resume, and checkCrc's error closes the stream.
+    checkCrc(bytes, dataLength, `packet of codec 0x${codec.toString(16).toUpperCase().padStart(2, '0')}`);
+    return { kind: 'unsupported', codec, command: isCommandCodec(codec), bytes };
   }
+}
+
+/** Codec 12..15 carry GPRS commands and messages; the vendor defines no answer from the server to them. */
+export function isCommandCodec(codec: number): boolean {
+  return codec >= 0x0c && codec <= 0x0f;
 }

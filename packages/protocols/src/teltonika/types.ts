@@ -4,6 +4,8 @@ export const CODEC_8E = 0x8e;
 export const CODEC_16 = 0x10;
 /** GPRS commands and their replies. */
 export const CODEC_12 = 0x0c;
+/** Device-to-server messages with a timestamp (e.g. driver id, serial port text); never answered. */
+export const CODEC_13 = 0x0d;
 
 export type AvlCodec = typeof CODEC_8 | typeof CODEC_8E | typeof CODEC_16;
 
@@ -53,5 +55,12 @@ export interface Codec12Message {
   /** 'command' (type 0x05, server to device) or 'response' (type 0x06, device to server). */
   type: 'command' | 'response';
   /** Command or reply text; decoded as latin1 so any byte survives a round trip. */
+  text: string;
+}
+
+export interface Codec13Message {
+  /** When the device produced the message: ms since the Unix epoch (the wire holds whole seconds). */
+  timestampMs: number;
+  /** Message text; decoded as latin1 so any byte survives a round trip. */
   text: string;
 }

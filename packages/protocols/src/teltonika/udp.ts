@@ -17,8 +17,16 @@ export interface UdpDatagram {
   packet: AvlPacket;
 }
 
-/** Decodes one UDP datagram carrying Codec 8, 8E or 16 records. */
-export function decodeUdpDatagram(buf: Buffer): UdpDatagram {
+/** The UDP channel header and the IMEI, read; `reader` stands at the codec id. */
+export interface UdpHeader {
+  packetId: number;
+  avlPacketId: number;
+  imei: string;
+  reader: ByteReader;
+}
+
+/** Checks the declared length and reads the UDP channel header up to the codec id. */
+export function readUdpHeader(buf: Buffer): UdpHeader {
   const what = 'UDP datagram';
   if (buf.length < 2) {
     throw new ProtocolError('truncated', `Truncated ${what}: length needs 2 bytes, got ${buf.length}`, 0);
@@ -47,14 +55,25 @@ export function decodeUdpDatagram(buf: Buffer): UdpDatagram {
   const imeiAt = r.offset;
   r.bytes(imeiLength, 'IMEI');
   const imei = readImeiDigits(buf, imeiAt, imeiLength, `${what} IMEI`);
-  const packet = readAvlData(r);
+  return { packetId, avlPacketId, imei, reader: r };
+}
+
+/** Rejects bytes left after the data field of a datagram. */
+export function checkUdpEnd(r: ByteReader): void {
   if (r.remaining > 0) {
     throw new ProtocolError(
       'trailing_bytes',
-      `${r.remaining} unexpected byte(s) after the second record count of the ${what}`,
+      `${r.remaining} unexpected byte(s) after the second record count of the ${r.what}`,
       r.offset,
     );
   }
+}
+
+/** Decodes one UDP datagram carrying Codec 8, 8E or 16 records. */
+export function decodeUdpDatagram(buf: Buffer): UdpDatagram {
+  const { packetId, avlPacketId, imei, reader } = readUdpHeader(buf);
+  const packet = readAvlData(reader);
+  checkUdpEnd(reader);
   return { packetId, avlPacketId, imei, packet };
 }
 
