@@ -7,3 +7,11 @@ export { PROFILES, profileForUnitType, type VehicleKind, type VehicleProfile } f
 export { allRoutes, depotOf, ROUTE_DEFS, routeById, routesForSite } from './routes/index.ts';
 export { DEFAULT_IMEI_BASE, type DeviceSpec, demoSpecs, imeiSequence, syntheticSpecs } from './specs.ts';
 export { type Phase, Vehicle, type VehicleOptions, type VehicleSnapshot } from './vehicle.ts';
+export {
+  DEVICE_FACTORIES,
+  type DeviceFactory,
+  deviceFactory,
+  SIM_PROTOCOLS,
+  type SimDevice,
+  type SimProtocol,
+} from './protocols.ts';
