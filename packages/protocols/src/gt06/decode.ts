@@ -12,6 +12,15 @@ import { GT06, type Gt06Message } from './types.ts';
  * model appends beyond those the manuals list are ignored; a field cut short is a ProtocolError.
  */
 export function decodeGt06Frame(frame: Buffer): Gt06Message {
+  const { protocol, serial, reader } = openGt06Frame(frame);
+  return decodeContent(protocol, serial, reader);
+}
+
+/**
+ * Checks a whole frame's start, length, stop bits and CRC-ITU; returns its protocol number,
+ * serial and a reader over its content.
+ */
+export function openGt06Frame(frame: Buffer): { protocol: number; serial: number; reader: ByteReader } {
   const start = frame[0];
   if ((start !== 0x78 && start !== 0x79) || frame[1] !== start) {
     throw new ProtocolError('bad_preamble', 'GT06 frame must start 7878 or 7979', 0);
@@ -32,8 +41,7 @@ export function decodeGt06Frame(frame: Buffer): Gt06Message {
   }
   const protocol = frame[headerEnd] as number;
   const serial = frame.readUInt16BE(end - 4);
-  const r = new ByteReader(frame, headerEnd + 1, end - 4, `GT06 packet 0x${hex(protocol)}`);
-  return decodeContent(protocol, serial, r);
+  return { protocol, serial, reader: new ByteReader(frame, headerEnd + 1, end - 4, `GT06 packet 0x${hex(protocol)}`) };
 }
 
 function decodeContent(protocol: number, serial: number, r: ByteReader): Gt06Message {
