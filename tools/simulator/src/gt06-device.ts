@@ -11,7 +11,11 @@ import { IO, PANIC_DIN_IO } from './io.ts';
 import type { SimDevice } from './protocols.ts';
 
 export interface Gt06DeviceOptions extends DeviceOptions {
-  /** A heartbeat (0x13) this often while connected (default 30 s), and after every `confirmEvery` reports. */
+  /**
+   * A heartbeat (0x13) this often while connected (default five record intervals, 5–30 s; real
+   * devices default to minutes, but its answer is what confirms the reports before it), and after
+   * every `confirmEvery` reports.
+   */
   heartbeatMs?: number;
   confirmEvery?: number;
 }
@@ -122,7 +126,7 @@ export class Gt06Device implements SimDevice {
     }
     this.backoff.reset();
     for (const p of this.buffer) p.sends = 0;
-    const heartbeatMs = this.opts.heartbeatMs ?? 30_000;
+    const heartbeatMs = this.opts.heartbeatMs ?? Math.min(30_000, Math.max(5000, 5 * this.opts.intervalMs));
     const confirmEvery = this.opts.confirmEvery ?? 200;
     let lastBeat = this.now();
     let sentUpTo = 0;
