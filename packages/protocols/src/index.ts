@@ -46,3 +46,4 @@ export {
 export { decodeCodec13, encodeCodec13 } from './teltonika/codec13.ts';
 export { isCommandCodec } from './teltonika/framer.ts';
 export { decodeUdpMessage, encodeUdpCodec12, type UdpMessage } from './teltonika/udp-command.ts';
+export * from './gt06/index.ts';

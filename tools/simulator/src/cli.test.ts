@@ -5,6 +5,7 @@ import { DEFAULT_IMEI_BASE } from './specs.ts';
 describe('simulator CLI arguments', () => {
   it('has defaults, takes decimals for --interval and the ports from the environment', () => {
     expect(parseCli([], {})).toEqual({
+      protocol: 'teltonika',
       devices: 10,
       intervalMs: 5000,
       host: '127.0.0.1',
@@ -42,6 +43,17 @@ describe('simulator CLI arguments', () => {
     ).toMatchObject({ historyDays: 2, historyRecordsPerSecond: 500, historyStateFile: 'data/sim.json' });
   });
 
+  it('takes --protocol, with the port default and environment variable of that protocol', () => {
+    expect(parseCli(['--protocol', 'gt06'], {})).toMatchObject({ protocol: 'gt06', port: 5023 });
+    expect(parseCli(['--protocol=GT06'], { GT06_PORT: '7023', TELTONIKA_PORT: '6001' })).toMatchObject({
+      protocol: 'gt06',
+      port: 7023,
+    });
+    expect(parseCli(['--protocol', 'queclink'], {})).toMatchObject({ protocol: 'queclink', port: 5004 });
+    expect(parseCli(['--protocol', 'gt06', '--port', '6000'], { GT06_PORT: '7023' })?.port).toBe(6000);
+    expect(parseCli(['--protocol', 'teltonika', '--demo'], {})).toMatchObject({ protocol: 'teltonika', demo: true });
+  });
+
   it('returns null for --help', () => {
     expect(parseCli(['--help'], {})).toBeNull();
     expect(parseCli(['-h'], {})).toBeNull();
@@ -68,6 +80,13 @@ describe('simulator CLI arguments', () => {
     [['--history-days', 'two'], "--history-days must be a whole number, got 'two'"],
     [['--history-rate', '0'], '--history-rate must be between 1 and 1000000, got 0'],
     [['--history-state', ''], '--history-state must not be empty'],
+    [['--protocol', 'tk103'], "--protocol must be one of teltonika, gt06, queclink, got 'tk103'"],
+    [['--protocol', ''], "--protocol must be one of teltonika, gt06, queclink, got ''"],
+    [
+      ['--protocol', 'gt06', '--demo'],
+      '--demo simulates the demo units as seeded (Teltonika and phones), not with --protocol gt06',
+    ],
+    [['--protocol', 'gt06', '--history-days', '1'], '--history-days is for Teltonika devices only, not --protocol gt06'],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(new UsageError(message));
   });

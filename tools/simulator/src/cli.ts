@@ -1,23 +1,28 @@
 import { parseArgs } from 'node:util';
+import { SIM_PROTOCOLS, type SimProtocol } from './protocols.ts';
 import { DEFAULT_IMEI_BASE, imeiSequence } from './specs.ts';
 
-export const HELP = `Fleet simulator: Teltonika Codec 8E devices (and Traccar Client phones) driving around
-Leeds, Bradford and Wakefield.
+const PROTOCOL_NAMES = Object.keys(SIM_PROTOCOLS) as SimProtocol[];
+
+export const HELP = `Fleet simulator: trackers (Teltonika Codec 8E by default, or GT06/Concox) and Traccar
+Client phones driving around Leeds, Bradford and Wakefield.
 
 Usage: npm run simulate -- [options]
 
   --devices N            number of simulated devices (default 10; ignored with --demo)
   --interval S           seconds between records per device, decimals allowed (default 5)
   --host H               server host (default 127.0.0.1)
-  --port P               Teltonika TCP port (default $TELTONIKA_PORT or 5027)
+  --protocol NAME        what the trackers speak: ${PROTOCOL_NAMES.join(', ')} (default teltonika)
+  --port P               the trackers' TCP port (default by protocol: $TELTONIKA_PORT or 5027,
+                         $GT06_PORT or 5023, $QUECLINK_PORT or 5004)
   --osmand-port P        OsmAnd HTTP port for phones (default $OSMAND_PORT or 5055)
   --imei-base IMEI       first IMEI, 14 or 15 digits (default ${DEFAULT_IMEI_BASE}); later
                          devices count up, each with a valid Luhn check digit
   --demo                 simulate the demo seed's 60 units (their IMEIs, types and sites;
-                         phones speak OsmAnd)
+                         Teltonika, phones speak OsmAnd; not with another --protocol)
   --duration S           stop after S seconds (default: run until Ctrl+C)
   --records-per-packet N most records per Codec 8E packet, 1-255 (default 20)
-  --history-days N       before going live, each Teltonika device sends its working days of
+  --history-days N       Teltonika only: before going live, each device sends its working days of
                          the previous N calendar days (depot in the morning, laps of its
                          route with work stops, back by evening; ignition off at night) as a
                          device sends what it buffered offline: oldest first, each packet
@@ -29,9 +34,11 @@ Usage: npm run simulate -- [options]
 
 The server refuses unregistered IMEIs: a refused device retries with backoff.
 Example: npm run simulate -- --demo
-         npm run simulate -- --devices 200 --interval 1 --duration 60 --imei-base 35620909000000`;
+         npm run simulate -- --devices 200 --interval 1 --duration 60 --imei-base 35620909000000
+         npm run simulate -- --protocol gt06 --devices 5 --imei-base 35620909100000`;
 
 export interface CliOptions {
+  protocol: SimProtocol;
   devices: number;
   intervalMs: number;
   host: string;
@@ -67,20 +74,32 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   } catch (err) {
     throw new UsageError(`--imei-base: ${(err as Error).message}`);
   }
+  const protocol = protocolName(values.protocol);
+  if (values.demo && protocol !== 'teltonika') {
+    throw new UsageError(
+      `--demo simulates the demo units as seeded (Teltonika and phones), not with --protocol ${protocol}`,
+    );
+  }
+  const historyDays = integer('--history-days', values['history-days'], 0, 0, 14);
+  if (protocol !== 'teltonika' && historyDays > 0) {
+    throw new UsageError(`--history-days is for Teltonika devices only, not --protocol ${protocol}`);
+  }
+  const { portEnv, defaultPort } = SIM_PROTOCOLS[protocol];
   const duration =
     values.duration === undefined ? undefined : number('--duration', values.duration, 0, 0.001, 1e7);
   return {
+    protocol,
     devices,
     intervalMs: Math.round(number('--interval', values.interval, 5, 0.05, 86_400) * 1000),
     host: nonEmpty('--host', values.host ?? '127.0.0.1'),
-    port: integer('--port', values.port ?? env.TELTONIKA_PORT, 5027, 1, 65_535),
+    port: integer('--port', values.port ?? env[portEnv], defaultPort, 1, 65_535),
     osmandPort: integer('--osmand-port', values['osmand-port'] ?? env.OSMAND_PORT, 5055, 1, 65_535),
     imeiBase,
     demo: values.demo ?? false,
     durationMs: duration === undefined ? undefined : Math.round(duration * 1000),
     recordsPerPacket: integer('--records-per-packet', values['records-per-packet'], 20, 1, 255),
     quiet: values.quiet ?? false,
-    historyDays: integer('--history-days', values['history-days'], 0, 0, 14),
+    historyDays,
     historyRecordsPerSecond: integer('--history-rate', values['history-rate'], 2000, 1, 1_000_000),
     historyStateFile:
       values['history-state'] === undefined ? undefined : nonEmpty('--history-state', values['history-state']),
@@ -93,6 +112,7 @@ function parse(argv: readonly string[]) {
     strict: true,
     allowPositionals: false,
     options: {
+      protocol: { type: 'string' },
       devices: { type: 'string' },
       interval: { type: 'string' },
       host: { type: 'string' },
@@ -109,6 +129,15 @@ function parse(argv: readonly string[]) {
       help: { type: 'boolean', short: 'h' },
     },
   });
+}
+
+function protocolName(raw: string | undefined): SimProtocol {
+  if (raw === undefined) return 'teltonika';
+  const name = raw.trim().toLowerCase();
+  if (!(PROTOCOL_NAMES as string[]).includes(name)) {
+    throw new UsageError(`--protocol must be one of ${PROTOCOL_NAMES.join(', ')}, got '${raw}'`);
+  }
+  return name as SimProtocol;
 }
 
 function number(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {

@@ -36,7 +36,7 @@ describe('runFleet', () => {
       print: (line) => lines.push(line),
     });
     await waitFor(() => fleet.stats().connected === 4, 5000, 'the four Teltonika devices to connect');
-    expect(fleet.stats()).toMatchObject({ devices: 5, teltonika: 4, phones: 1, connected: 4 });
+    expect(fleet.stats()).toMatchObject({ devices: 5, protocol: 'teltonika', trackers: 4, phones: 1, connected: 4 });
     const final = await fleet.done;
     expect(await fleet.stop()).toEqual(final);
     try {

@@ -1,9 +1,10 @@
-import { type DeviceOptions, TeltonikaDevice } from './device.ts';
+import type { DeviceOptions } from './device.ts';
 import { deviceHistory } from './history.ts';
 import { HistoryState } from './history-state.ts';
 import { OsmandDevice } from './osmand-device.ts';
 import { RecordPace } from './pace.ts';
 import { profileForUnitType } from './profiles.ts';
+import { deviceFactory, type SimDevice, type SimProtocol } from './protocols.ts';
 import { seedFrom } from './rng.ts';
 import { routeById } from './routes/index.ts';
 import type { DeviceSpec } from './specs.ts';
@@ -11,8 +12,10 @@ import { Vehicle, type VehicleOptions } from './vehicle.ts';
 
 export interface FleetOptions {
   devices: readonly DeviceSpec[];
+  /** What the trackers (every spec that is not a phone) speak (default teltonika). */
+  protocol?: SimProtocol;
   host: string;
-  /** Teltonika TCP port. */
+  /** The trackers' TCP port. */
   port: number;
   /** OsmAnd HTTP port (phones). */
   osmandPort: number;
@@ -34,7 +37,7 @@ export interface FleetOptions {
   backoffMs?: { initial?: number; max?: number };
   vehicle?: Pick<VehicleOptions, 'panicPerHour' | 'faultPerHour' | 'depotMinutes' | 'workMinutes'>;
   now?: () => number;
-  /** Before going live each Teltonika device sends its previous N calendar days (default 0). */
+  /** Before going live each tracker sends (Teltonika only) its previous N calendar days (default 0). */
   historyDays?: number;
   /** Fleet-wide rate of history records per second (default 2000). */
   historyRecordsPerSecond?: number;
@@ -44,8 +47,10 @@ export interface FleetOptions {
 
 export interface FleetStats {
   devices: number;
-  teltonika: number;
-  /** Teltonika devices logged in right now. */
+  protocol: SimProtocol;
+  /** Trackers (devices speaking `protocol`, not phones). */
+  trackers: number;
+  /** Trackers logged in right now. */
   connected: number;
   connects: number;
   loginRefused: number;
@@ -68,7 +73,7 @@ export interface FleetHandle {
   stats(): FleetStats;
   /** Stops every device (idempotent) and resolves with the final stats. */
   stop(): Promise<FleetStats>;
-  /** Teltonika devices stop generating records but keep sending their backlog (a drain). */
+  /** Trackers stop generating records but keep sending their backlog (a drain). */
   pauseGeneration(): void;
   /** Resolves with the final stats once the fleet has stopped (duration, signal or stop()). */
   done: Promise<FleetStats>;
@@ -80,7 +85,9 @@ export function runFleet(options: FleetOptions): FleetHandle {
   const started = now();
   const print = options.print ?? ((line: string) => console.log(line));
   const log = options.quiet ? undefined : print;
-  const teltonika: TeltonikaDevice[] = [];
+  const protocol = options.protocol ?? 'teltonika';
+  const create = deviceFactory(protocol);
+  const trackers: SimDevice[] = [];
   const phones: OsmandDevice[] = [];
   const timers: NodeJS.Timeout[] = [];
   const n = options.devices.length;
@@ -109,7 +116,7 @@ export function runFleet(options: FleetOptions): FleetHandle {
             port: options.osmandPort,
             backoffMs: options.backoffMs,
           })
-        : new TeltonikaDevice({
+        : create({
             ...common,
             imei: spec.imei,
             port: options.port,
@@ -119,17 +126,18 @@ export function runFleet(options: FleetOptions): FleetHandle {
             ...(historyState ? historyOptions(spec, historyDays, todayMs, historyState, pace) : {}),
           });
     if (device instanceof OsmandDevice) phones.push(device);
-    else teltonika.push(device);
+    else trackers.push(device);
     timers.push(setTimeout(() => device.start(), n > 1 ? Math.round((i * stagger) / n) : 0));
   });
 
   const stats = (): FleetStats => {
-    const t = teltonika.map((d) => d.stats());
+    const t = trackers.map((d) => d.stats());
     const p = phones.map((d) => d.stats());
     const sum = (key: keyof (typeof t)[number]) => t.reduce((acc, s) => acc + Number(s[key]), 0);
     return {
       devices: n,
-      teltonika: teltonika.length,
+      protocol,
+      trackers: trackers.length,
       connected: sum('connected'),
       connects: sum('connects'),
       loginRefused: sum('loginRefused'),
@@ -166,7 +174,7 @@ export function runFleet(options: FleetOptions): FleetHandle {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
       }
-      await Promise.all([...teltonika, ...phones].map((d) => d.stop()));
+      await Promise.all([...trackers, ...phones].map((d) => d.stop()));
       const final = stats();
       finish(final);
       return final;
@@ -178,7 +186,7 @@ export function runFleet(options: FleetOptions): FleetHandle {
     process.once('SIGTERM', onSignal);
   }
   if (options.durationMs !== undefined) timers.push(setTimeout(() => void stop(), options.durationMs));
-  return { stats, stop, done, pauseGeneration: () => { for (const d of teltonika) d.pauseGeneration(); } };
+  return { stats, stop, done, pauseGeneration: () => { for (const d of trackers) d.pauseGeneration(); } };
 }
 
 function historyOptions(
@@ -207,7 +215,7 @@ export function formatStatus(s: FleetStats): string {
   const secs = Math.round(s.elapsedMs / 1000);
   const clock = `${String(Math.floor(secs / 3600)).padStart(2, '0')}:${String(Math.floor(secs / 60) % 60).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`;
   const parts = [
-    `[sim ${clock}] connected ${s.connected}/${s.teltonika}`,
+    `[sim ${clock}] connected ${s.connected}/${s.trackers}${s.protocol === 'teltonika' ? '' : ` ${s.protocol}`}`,
     `records sent ${s.sent} acked ${s.acked} resent ${s.resent} buffered ${s.buffered}`,
   ];
   if (s.loginRefused > 0) parts.push(`logins refused ${s.loginRefused}`);

@@ -1,5 +1,6 @@
 import { HELP, parseCli, UsageError } from './cli.ts';
 import { formatStatus, runFleet } from './fleet.ts';
+import { deviceFactory, SIM_PROTOCOLS } from './protocols.ts';
 import { demoSpecs, syntheticSpecs } from './specs.ts';
 
 // `npm run simulate -- --devices N --interval S --host H --port P` (see --help).
@@ -16,10 +17,16 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
+  try {
+    deviceFactory(options.protocol);
+  } catch (err) {
+    console.error(`simulate: ${(err as Error).message}`);
+    return 2;
+  }
   const devices = options.demo ? demoSpecs() : syntheticSpecs(options.devices, options.imeiBase);
   const phones = devices.filter((d) => d.protocol === 'osmand').length;
   console.log(
-    `simulate: ${devices.length} devices (${devices.length - phones} Teltonika → ${options.host}:${options.port}` +
+    `simulate: ${devices.length} devices (${devices.length - phones} ${SIM_PROTOCOLS[options.protocol].label} → ${options.host}:${options.port}` +
       (phones > 0 ? `, ${phones} OsmAnd → ${options.host}:${options.osmandPort}` : '') +
       `), a record every ${options.intervalMs / 1000} s${options.durationMs ? ` for ${options.durationMs / 1000} s` : ''}` +
       (options.historyDays > 0 ? `, after their previous ${options.historyDays} days` : '') +
@@ -27,6 +34,7 @@ async function main(): Promise<number> {
   );
   const fleet = runFleet({
     devices,
+    protocol: options.protocol,
     host: options.host,
     port: options.port,
     osmandPort: options.osmandPort,

@@ -18,6 +18,7 @@ import type { UpkeepOptions } from '@fleet/db';
 import { resetUnitState, stateProcessor, type StateChange } from './processors/state-processor.ts';
 import { tripsProcessor } from './processors/trips-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
+import { DEFAULT_GT06_LIMITS, type Gt06Limits, gt06TcpServer } from './gt06-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
 import { type UnitDirectory, unitDirectory } from './unit-directory.ts';
 import type { SourceAllowLists } from './ingest-deps.ts';
@@ -31,6 +32,8 @@ export interface IngestOptions {
   queclinkPort?: number;
   host?: string;
   limits?: Partial<TcpLimits>;
+  /** The GT06 listener's limits (frame size, login, idle). */
+  gt06Limits?: Partial<Gt06Limits>;
   writer?: WriterOptions;
   /** Source networks per device family (TELTONIKA_ALLOW, OSMAND_ALLOW); none: any source. */
   allow?: SourceAllowLists;
@@ -113,7 +116,8 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);
-  const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0 };
+  const gt06 = gt06TcpServer(deps, { ...DEFAULT_GT06_LIMITS, ...opts.gt06Limits });
+  const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0, gt06: 0 };
   const upkeep = partitionUpkeep(pool, log, opts.partitions);
 
   return {
@@ -130,13 +134,14 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
       ports.teltonika = await tcp.listen(opts.teltonikaPort, host);
       ports.teltonikaUdp = await udp.listen(ports.teltonika, host);
       ports.osmand = await osmand.listen(opts.osmandPort, host);
+      ports.gt06 = await gt06.listen(opts.gt06Port ?? 0, host);
       for (const l of loops) l.start();
       // Not awaited: the months ahead already exist (made a month or more before), and retention may take a while.
       void upkeep.start();
-      log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP)');
+      log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP, GT06 TCP)');
     },
     async stop(): Promise<void> {
-      await Promise.allSettled([tcp.close(), udp.close(), osmand.close()]);
+      await Promise.allSettled([tcp.close(), udp.close(), osmand.close(), gt06.close()]);
       await Promise.all([...loops.map((l) => l.stop()), upkeep.stop()]);
       writer.close();
     },
