@@ -1,5 +1,6 @@
 import type { DeviceOptions, DeviceStats } from './device.ts';
 import { TeltonikaDevice } from './device.ts';
+import { QueclinkDevice } from './queclink-device.ts';
 
 /**
  * The simulator's plug point for tracker protocols: `--protocol NAME` picks the factory here.
@@ -33,6 +34,7 @@ export type DeviceFactory = (options: DeviceOptions) => SimDevice;
 
 export const DEVICE_FACTORIES: Partial<Record<SimProtocol, DeviceFactory>> = {
   teltonika: (o) => new TeltonikaDevice(o),
+  queclink: (o) => new QueclinkDevice(o),
 };
 
 /** The factory for a protocol, or a clear error when that protocol has no simulated device yet. */
