@@ -54,6 +54,12 @@ describe('simulator CLI arguments', () => {
     expect(parseCli(['--protocol', 'teltonika', '--demo'], {})).toMatchObject({ protocol: 'teltonika', demo: true });
   });
 
+  it('takes --udp for Queclink trackers only', () => {
+    expect(parseCli(['--protocol', 'queclink', '--udp'], {})).toMatchObject({ protocol: 'queclink', udp: true, port: 5004 });
+    expect(parseCli(['--protocol', 'queclink'], {})?.udp).toBe(false);
+    expect(() => parseCli(['--udp'], {})).toThrow(/--udp is for --protocol queclink only/);
+  });
+
   it('returns null for --help', () => {
     expect(parseCli(['--help'], {})).toBeNull();
     expect(parseCli(['-h'], {})).toBeNull();

@@ -30,7 +30,7 @@ export interface SimDevice {
  * Builds one device. Options a protocol has no use for (history, recordsPerPacket) are ignored
  * by its factory.
  */
-export type DeviceFactory = (options: DeviceOptions) => SimDevice;
+export type DeviceFactory = (options: DeviceOptions & { transport?: 'tcp' | 'udp' }) => SimDevice;
 
 export const DEVICE_FACTORIES: Partial<Record<SimProtocol, DeviceFactory>> = {
   teltonika: (o) => new TeltonikaDevice(o),
