@@ -19,6 +19,7 @@ describe('simulator CLI arguments', () => {
       historyDays: 0,
       historyRecordsPerSecond: 2000,
       historyStateFile: undefined,
+      udp: false,
     });
     expect(parseCli(['--interval', '0.5', '--devices', '200', '--duration', '30'], {})).toMatchObject({
       intervalMs: 500,
