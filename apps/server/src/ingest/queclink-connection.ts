@@ -12,14 +12,16 @@ interface PendingCommand {
   timer: NodeJS.Timeout;
 }
 
+const TRACK_HEAD = /^\+(RESP|BUFF|ACK):GT/;
 const COMMAND = /^AT\+(GT[0-9A-Z]{3})=[\x20-\x7E]*\$?$/;
 
 /**
  * One device's TCP conversation (report mode 3, long connection; or one message per short
  * connection). No login: every message carries the IMEI. Messages are handled in order with the
- * socket paused, so a device cannot make us buffer without bound. A malformed message before the
- * device is known closes the connection (it is not speaking @Track); after that it is counted,
- * shown in the debugger and skipped, never acknowledged ('$' framing keeps the stream in step).
+ * socket paused, so a device cannot make us buffer without bound. Text that is not @Track before
+ * the device is known closes the connection; an @Track message we cannot decode is counted, shown
+ * in the debugger once the unit is known, skipped and never acknowledged ('$' keeps the stream in
+ * step).
  */
 export class QueclinkConnection {
   unit: KnownUnit | undefined;
@@ -68,9 +70,12 @@ export class QueclinkConnection {
     } catch (err) {
       if (!(err instanceof ProtocolError) && !(err instanceof UnstorableRowError)) throw err;
       const reason = err instanceof ProtocolError ? `queclink:${err.code}` : 'queclink:unstorable';
-      if (!this.unit) return this.close(reason, err);
+      // Text that is not @Track at all closes a connection not yet known; an @Track message we do
+      // not decode (a model's GTINF, another family) is counted and skipped.
+      if (!this.unit && !TRACK_HEAD.test(bytes.toString('latin1', 0, 12))) return this.close(reason, err);
       deps.stats.closed(reason);
-      deps.frames.add(this.unit.unitId, 'in', 'refused', bytes, () => ({ error: err.message }));
+      if (this.unit) deps.frames.add(this.unit.unitId, 'in', 'refused', bytes, () => ({ error: err.message }));
+      else deps.log.info({ reason, address: this.socket.remoteAddress, err: err.message }, 'Queclink message not decoded');
       return;
     }
     if (outcome.kind === 'source-not-allowed' || outcome.kind === 'unknown-device') return this.close(`queclink:${outcome.kind}`);

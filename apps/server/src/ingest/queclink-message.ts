@@ -36,7 +36,8 @@ export async function handleQueclinkMessage(
   if (message.kind === 'ack') return { kind: 'ack', unit, message, text: bytes.toString('latin1') };
 
   const records = message.kind === 'report' ? queclinkRecords(message) : [queclinkHeartbeatRecord(message)].filter((r) => r !== null);
-  const written = await deps.writer.write(records.map((r) => toRow(unit.unitId, r)));
+  // A report without positions (GTPDP) stores nothing and is still acknowledged.
+  const written = records.length ? await deps.writer.write(records.map((r) => toRow(unit.unitId, r))) : [];
   // Only now, with the rows committed, does the device hear that the message arrived.
   const sack = message.kind === 'report' ? encodeQueclinkSack(message.countNumber) : encodeQueclinkHeartbeatSack(message.protocolVersion, message.countNumber);
   reply(sack);

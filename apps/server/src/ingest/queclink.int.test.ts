@@ -101,6 +101,23 @@ describe('Queclink over TCP', () => {
     d.close();
   });
 
+  it('acknowledges GTPDP without storing anything, and an undecoded @Track first message does not close', async () => {
+    const [, , , , u] = units;
+    const d = await QueclinkTestDevice.connect(t.ingest.ports.queclink);
+    const before = (await rows(u!.id)).length;
+    d.write(`+RESP:GTINF,060100,${u!.device_id},,16,898600810906F8048812,16,0,1,12000,,4.4,0,0,0,0,20090214013254,0,1300,2000,00,00,+0800,0,20261122080000,0010$`);
+    expect(await d.send(`+RESP:GTPDP,060100,${u!.device_id},,20261122080001,0011$`)).toBe('+SACK:0011$');
+    expect(await rows(u!.id)).toHaveLength(before);
+    expect(d.closed).toBe(false);
+    d.close();
+  });
+
+  it('closes a connection that does not speak @Track', async () => {
+    const d = await QueclinkTestDevice.connect(t.ingest.ports.queclink);
+    expect(await d.send('GET / HTTP/1.1\r\nHost: x$', 2000)).toBeNull();
+    expect(d.closed).toBe(true);
+  });
+
   it('closes a connection whose message runs past the size limit', async () => {
     const d = await QueclinkTestDevice.connect(t.ingest.ports.queclink);
     d.write(`+RESP:GTFRI,${'0'.repeat(5000)}`);

@@ -117,6 +117,16 @@ describe('decodeQueclink: heartbeat and acknowledgements', () => {
     expect(decodeQueclink(FRAMES.gv300AckSri)).toMatchObject({ kind: 'ack', command: 'GTSRI', serialNumber: '0001', countNumber: '11F0' });
   });
 
+  it('+RESP:GTPDP (GPRS connection established) is a report without positions and stores nothing', () => {
+    for (const text of [FRAMES.gv300Pdp, FRAMES.gv500Pdp]) {
+      const r = report(text);
+      expect(r).toMatchObject({ type: 'GTPDP', positions: [], attributes: { event: 'GTPDP' } });
+      expect(queclinkRecords(r)).toEqual([]);
+    }
+    expect(report(FRAMES.gv500Pdp).countNumber).toBe('0020');
+    refused(FRAMES.gv300Pdp.replace(',,', ',,,'), 'count_mismatch', /GTPDP has 7 fields; a GV300 sends 6/);
+  });
+
   it('accepts a message without its closing $ (a UDP datagram bounds it)', () => {
     expect(decodeQueclink(FRAMES.gv300FriDoc.slice(0, -1)).kind).toBe('report');
   });

@@ -45,6 +45,14 @@ export function decodeQueclink(text: string): QueclinkMessage {
     throw new ProtocolError('unknown_message_type', `report ${type} is not decoded (decoded: ${Object.keys(QUECLINK_EVENT_IO).filter((t) => t !== 'GTHBD').join(', ')})`);
   }
   const reportType = type as QueclinkReportType;
+  if (reportType === 'GTPDP') {
+    // GV300: version, IMEI, device name; GV500 adds the VIN before the device name.
+    if (fields.length !== (family === 'GV500' ? 7 : 6)) throw new ProtocolError('count_mismatch', `GTPDP has ${fields.length} fields; a ${family} sends ${family === 'GV500' ? 7 : 6}`);
+    return {
+      kind: 'report', ...head, buffered: header === 'BUFF', type: reportType, positions: [], deviceName: at(fields, fields.length - 3),
+      attributes: { event: 'GTPDP', ...(header === 'BUFF' ? { buffered: 1 } : {}) },
+    };
+  }
   const layout = layoutOf(family, protocolVersion, reportType);
   const number = positionCount(fields, layout, reportType);
   const positions: QueclinkPosition[] = [];

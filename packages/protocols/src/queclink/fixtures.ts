@@ -36,4 +36,8 @@ export const FRAMES = {
   gv300AckSri: '+ACK:GTSRI,060100,135790246811220,,0001,20090214093254,11F0$',
   /** BUILT: GV300 GTSOS in the generic layout the GV300 / GMT100 documents share (vendor example values). */
   gv300Sos: '+RESP:GTSOS,060100,135790246811220,,,10,1,1,4.3,92,70.0,121.354335,31.222073,20090214013254,0460,0000,18d8,6141,00,2000.0,20090214093254,11F0$',
+  /** GV300 GPRS connection established, as quoted in a public @Track parser's tests (jaayesta/queclink-parser). */
+  gv300Pdp: '+RESP:GTPDP,060100,135790246811220,,20090214093254,11F0$',
+  /** GV500 GPRS connection established, a real frame quoted in jpmens/qtripp's tests (VIN and device name empty). */
+  gv500Pdp: '+RESP:GTPDP,360100,864251020143040,,,20160318001408,0020$',
 } as const;

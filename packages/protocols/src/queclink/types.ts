@@ -18,6 +18,8 @@ export const QUECLINK_EVENT_IO = {
   GTEPS: 14,
   GTDOG: 15,
   GTPNL: 16,
+  /** GPRS connection established: no position, nothing stored, but acknowledged. */
+  GTPDP: 17,
 } as const;
 
 export type QueclinkReportType = keyof typeof QUECLINK_EVENT_IO;
