@@ -140,6 +140,7 @@ describe('decodeQueclink: refusals', () => {
   it('refuses a field count that does not match the layout', () => refused(FRAMES.gv300FriDoc.replace(',12345:12:34', ''), 'count_mismatch', /29 fields; its layout with 1 position\(s\) has 30/));
   it('refuses a bad IMEI', () => refused(FRAMES.gv300FriDoc.replace('135790246811220', '13579024681122X'), 'bad_imei', /15-digit/));
   it('refuses an impossible GPS time', () => refused(FRAMES.gv300FriDoc.replace('20090214013254', '20090230013254'), 'bad_timestamp', /not a real date/));
+  it('refuses a year before 1970 (Date.UTC would read 0099 as 1999)', () => refused(FRAMES.gv300FriDoc.replace('20090214013254', '00990214013254'), 'bad_timestamp', /before 1970/));
   it('refuses a latitude out of range', () => refused(FRAMES.gv300FriDoc.replace('31.222073', '91.222073'), 'out_of_range', /latitude/));
   it('refuses text after the closing $', () => refused(`${FRAMES.gv300FriDoc}+RESP`, 'trailing_bytes', /after its closing/));
   it('refuses a header that is not +RESP/+BUFF/+ACK', () => refused(FRAMES.gv300FriDoc.replace('+RESP', '+RSP'), 'bad_preamble', /not \+RESP/));

@@ -31,6 +31,8 @@ export function timeOrNull(name: string, raw: string): number | null {
   const m = TIME.exec(raw);
   if (!m) throw new ProtocolError('bad_timestamp', `${name} '${raw}' is not YYYYMMDDHHMMSS`);
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  // Date.UTC reads years 0–99 as 1900–1999: refuse them rather than move the date a century.
+  if (y < 1970) throw new ProtocolError('bad_timestamp', `${name} '${raw}' is before 1970`);
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(ms);
   if (mo < 1 || mo > 12 || back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1 || h > 23 || mi > 59 || s > 59) {
