@@ -9,7 +9,7 @@ const ingest = createIngest(database.pool, pino({ level: 'warn' }), {
   limits: { maxConnectionsPerAddress: 20_000, loginTimeoutMs: 120_000 },
 });
 await ingest.start();
-process.send?.({ port: ingest.ports.teltonika });
+process.send?.({ port: ingest.ports.teltonika, ports: ingest.ports });
 process.on('message', (m) => {
   if (m === 'rss') {
     global.gc?.();

@@ -8,16 +8,17 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs the ingest side (listeners, writer, processor) in its own process, as the server does. */
-export async function startIngestProcess(url: string, env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess; rss(): Promise<number>; stop(): Promise<void> }> {
+export async function startIngestProcess(url: string, env: Record<string, string> = {}): Promise<{ port: number; ports: Record<string, number>; child: ChildProcess; rss(): Promise<number>; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/ingest-server.ts')], {
     env: { ...process.env, BENCH_DB_URL: url, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
+  // `ports`: every listener's port (Teltonika, OsmAnd, GT06, …); `port` stays the Teltonika TCP port.
+  const { port, ports } = await new Promise<{ port: number; ports: Record<string, number> }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number; ports: Record<string, number> }));
     child.once('exit', (code) => reject(new Error(`ingest server exited with ${code}`)));
   });
   return {
-    port, child,
+    port, ports, child,
     rss: () => new Promise((resolve) => {
       child.once('message', (m) => resolve((m as { rss: number }).rss));
       child.send('rss');

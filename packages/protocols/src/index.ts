@@ -42,4 +42,5 @@ export {
 export {
   DEFAULT_IO_MAP, describeIo, faultCodes, interpret, type IoDescribed, type IoMap, IO_NAMES, ioToJson, type Meaning, resolveIoMap,
 } from './teltonika/io-map.ts';
+export * from './gt06/index.ts';
 export * from './queclink/index.ts';

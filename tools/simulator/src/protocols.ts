@@ -1,5 +1,6 @@
 import type { DeviceOptions, DeviceStats } from './device.ts';
 import { TeltonikaDevice } from './device.ts';
+import { Gt06Device } from './gt06-device.ts';
 import { QueclinkDevice } from './queclink-device.ts';
 
 /**
@@ -34,6 +35,7 @@ export type DeviceFactory = (options: DeviceOptions & { transport?: 'tcp' | 'udp
 
 export const DEVICE_FACTORIES: Partial<Record<SimProtocol, DeviceFactory>> = {
   teltonika: (o) => new TeltonikaDevice(o),
+  gt06: (o) => new Gt06Device(o),
   queclink: (o) => new QueclinkDevice(o),
 };
 

@@ -18,6 +18,7 @@ import type { UpkeepOptions } from '@fleet/db';
 import { resetUnitState, stateProcessor, type StateChange } from './processors/state-processor.ts';
 import { tripsProcessor } from './processors/trips-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
+import { DEFAULT_GT06_LIMITS, type Gt06Limits, gt06TcpServer } from './gt06-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
 import { queclinkTcpServer } from './queclink-tcp.ts';
 import { queclinkUdpServer } from './queclink-udp.ts';
@@ -33,6 +34,8 @@ export interface IngestOptions {
   queclinkPort?: number;
   host?: string;
   limits?: Partial<TcpLimits>;
+  /** The GT06 listener's limits (frame size, login, idle). */
+  gt06Limits?: Partial<Gt06Limits>;
   writer?: WriterOptions;
   /** Source networks per device family (TELTONIKA_ALLOW, OSMAND_ALLOW); none: any source. */
   allow?: SourceAllowLists;
@@ -115,10 +118,11 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);
+  const gt06 = gt06TcpServer(deps, { ...DEFAULT_GT06_LIMITS, ...opts.gt06Limits });
   const queclinkTcp = queclinkTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const queclinkUdp = queclinkUdpServer(deps);
   const ports = {
-    teltonika: 0, teltonikaUdp: 0, osmand: 0,
+    teltonika: 0, teltonikaUdp: 0, osmand: 0, gt06: 0,
     queclink: 0, queclinkUdp: 0,
   };
   const upkeep = partitionUpkeep(pool, log, opts.partitions);
@@ -137,16 +141,17 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
       ports.teltonika = await tcp.listen(opts.teltonikaPort, host);
       ports.teltonikaUdp = await udp.listen(ports.teltonika, host);
       ports.osmand = await osmand.listen(opts.osmandPort, host);
+      ports.gt06 = await gt06.listen(opts.gt06Port ?? 0, host);
       ports.queclink = await queclinkTcp.listen(opts.queclinkPort ?? 0, host);
       ports.queclinkUdp = await queclinkUdp.listen(ports.queclink, host);
       log.info({ tcp: ports.queclink, udp: ports.queclinkUdp }, 'Queclink @Track listeners ready (TCP+UDP)');
       for (const l of loops) l.start();
       // Not awaited: the months ahead already exist (made a month or more before), and retention may take a while.
       void upkeep.start();
-      log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP)');
+      log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP, GT06 TCP)');
     },
     async stop(): Promise<void> {
-      await Promise.allSettled([tcp.close(), udp.close(), osmand.close()]);
+      await Promise.allSettled([tcp.close(), udp.close(), osmand.close(), gt06.close()]);
       await Promise.allSettled([queclinkTcp.close(), queclinkUdp.close()]);
       await Promise.all([...loops.map((l) => l.stop()), upkeep.stop()]);
       writer.close();
