@@ -38,6 +38,10 @@ describe('Queclink over TCP', () => {
     expect(stored[0]).toMatchObject({ event_io: 1, protocol: 'queclink' });
     expect(stored[1].lat).toBeCloseTo(53.7937, 6);
     expect(stored[1].io).toMatchObject({ event: 'GTFRI', odometer: 1_234_500, power: 12.8, batteryLevel: 90, ignition: 1, motion: 1, countNumber: '001A' });
+    // The debugger shows the message and the SACK, in that order, with the message in words.
+    const frames = t.ingest.frames.recent(u!.id);
+    expect(frames.map((f) => [f.direction, f.kind])).toEqual([['in', '+RESP:GTFRI'], ['out', 'sack']]);
+    expect(frames[0]?.decoded).toMatchObject({ report: 'GTFRI', imei: u!.device_id, count: '001A' });
     d.close();
   });
 
