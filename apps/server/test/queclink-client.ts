@@ -54,6 +54,18 @@ export class QueclinkTestDevice {
     return this.reply(timeoutMs);
   }
 
+  /** Resolves true once the server has closed the connection, false if it is still open after `timeoutMs`. */
+  async waitClosed(timeoutMs = 5000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed && Date.now() < deadline) {
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, Math.max(1, deadline - Date.now()));
+        this.waiters.push(() => { clearTimeout(t); r(); });
+      });
+    }
+    return this.closed;
+  }
+
   close(): void {
     this.socket.end();
   }
