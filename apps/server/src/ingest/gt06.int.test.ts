@@ -51,6 +51,10 @@ describe('GT06 over TCP', () => {
     expect(located[2].lat).toBeCloseTo(53.7938, 5);
     const [beat] = await rows(0x13);
     expect(beat).toMatchObject({ lat: 0, lon: 0, implausible: 'no-fix', io: { fix: 0, ignition: 1, charge: 1, batteryLevel: 83, rssi: 5 } });
+    // The debugger shows both directions, decoded.
+    const frames = t.ingest.frames.recent(unit.id);
+    expect(frames.map((f) => `${f.direction} ${f.kind}`)).toEqual(expect.arrayContaining(['in gt06 0x01 login', 'out gt06 reply', 'in gt06 0x22 location', 'in gt06 0x13 heartbeat']));
+    expect(frames.find((f) => f.kind === 'gt06 0x22 location')?.decoded).toMatchObject({ gps: { speedKmh: 40 }, acc: true });
     d.close();
   });
 
