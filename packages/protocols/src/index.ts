@@ -47,3 +47,4 @@ export { decodeCodec13, encodeCodec13 } from './teltonika/codec13.ts';
 export { isCommandCodec } from './teltonika/framer.ts';
 export { decodeUdpMessage, encodeUdpCodec12, type UdpMessage } from './teltonika/udp-command.ts';
 export * from './gt06/index.ts';
+export * from './queclink/index.ts';

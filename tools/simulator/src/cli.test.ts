@@ -19,6 +19,7 @@ describe('simulator CLI arguments', () => {
       historyDays: 0,
       historyRecordsPerSecond: 2000,
       historyStateFile: undefined,
+      udp: false,
     });
     expect(parseCli(['--interval', '0.5', '--devices', '200', '--duration', '30'], {})).toMatchObject({
       intervalMs: 500,
@@ -52,6 +53,12 @@ describe('simulator CLI arguments', () => {
     expect(parseCli(['--protocol', 'queclink'], {})).toMatchObject({ protocol: 'queclink', port: 5004 });
     expect(parseCli(['--protocol', 'gt06', '--port', '6000'], { GT06_PORT: '7023' })?.port).toBe(6000);
     expect(parseCli(['--protocol', 'teltonika', '--demo'], {})).toMatchObject({ protocol: 'teltonika', demo: true });
+  });
+
+  it('takes --udp for Queclink trackers only', () => {
+    expect(parseCli(['--protocol', 'queclink', '--udp'], {})).toMatchObject({ protocol: 'queclink', udp: true, port: 5004 });
+    expect(parseCli(['--protocol', 'queclink'], {})?.udp).toBe(false);
+    expect(() => parseCli(['--udp'], {})).toThrow(/--udp is for --protocol queclink only/);
   });
 
   it('returns null for --help', () => {

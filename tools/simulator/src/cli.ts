@@ -15,6 +15,7 @@ Usage: npm run simulate -- [options]
   --protocol NAME        what the trackers speak: ${PROTOCOL_NAMES.join(', ')} (default teltonika)
   --port P               the trackers' TCP port (default by protocol: $TELTONIKA_PORT or 5027,
                          $GT06_PORT or 5023, $QUECLINK_PORT or 5004)
+  --udp                  Queclink only: the trackers send over UDP (report mode 4) to the same port
   --osmand-port P        OsmAnd HTTP port for phones (default $OSMAND_PORT or 5055)
   --imei-base IMEI       first IMEI, 14 or 15 digits (default ${DEFAULT_IMEI_BASE}); later
                          devices count up, each with a valid Luhn check digit
@@ -35,7 +36,8 @@ Usage: npm run simulate -- [options]
 The server refuses unregistered IMEIs: a refused device retries with backoff.
 Example: npm run simulate -- --demo
          npm run simulate -- --devices 200 --interval 1 --duration 60 --imei-base 35620909000000
-         npm run simulate -- --protocol gt06 --devices 5 --imei-base 35620909100000`;
+         npm run simulate -- --protocol gt06 --devices 5 --imei-base 35620909100000
+         npm run simulate -- --protocol queclink --devices 5 --imei-base 86289402018055`;
 
 export interface CliOptions {
   protocol: SimProtocol;
@@ -52,6 +54,8 @@ export interface CliOptions {
   historyDays: number;
   historyRecordsPerSecond: number;
   historyStateFile: string | undefined;
+  /** Queclink trackers send over UDP instead of TCP. */
+  udp: boolean;
 }
 
 export class UsageError extends Error {}
@@ -84,6 +88,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (protocol !== 'teltonika' && historyDays > 0) {
     throw new UsageError(`--history-days is for Teltonika devices only, not --protocol ${protocol}`);
   }
+  if (values.udp && protocol !== 'queclink') {
+    throw new UsageError(`--udp is for --protocol queclink only, not ${protocol}`);
+  }
   const { portEnv, defaultPort } = SIM_PROTOCOLS[protocol];
   const duration =
     values.duration === undefined ? undefined : number('--duration', values.duration, 0, 0.001, 1e7);
@@ -103,6 +110,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     historyRecordsPerSecond: integer('--history-rate', values['history-rate'], 2000, 1, 1_000_000),
     historyStateFile:
       values['history-state'] === undefined ? undefined : nonEmpty('--history-state', values['history-state']),
+    udp: values.udp ?? false,
   };
 }
 
@@ -126,6 +134,7 @@ function parse(argv: readonly string[]) {
       'history-days': { type: 'string' },
       'history-rate': { type: 'string' },
       'history-state': { type: 'string' },
+      udp: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

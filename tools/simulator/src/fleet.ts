@@ -43,6 +43,8 @@ export interface FleetOptions {
   historyRecordsPerSecond?: number;
   /** JSON file remembering which days were delivered, so a restart does not send them again. */
   historyStateFile?: string;
+  /** Trackers whose protocol has a UDP form (Queclink) send over UDP (default tcp). */
+  transport?: 'tcp' | 'udp';
 }
 
 export interface FleetStats {
@@ -123,6 +125,7 @@ export function runFleet(options: FleetOptions): FleetHandle {
             recordsPerPacket: options.recordsPerPacket,
             ackTimeoutMs: options.ackTimeoutMs,
             backoffMs: options.backoffMs,
+            ...(options.transport ? { transport: options.transport } : {}),
             ...(historyState ? historyOptions(spec, historyDays, todayMs, historyState, pace) : {}),
           });
     if (device instanceof OsmandDevice) phones.push(device);

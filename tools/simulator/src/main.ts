@@ -47,6 +47,7 @@ async function main(): Promise<number> {
     historyStateFile: options.historyStateFile,
     statusEveryMs: options.quiet ? 0 : 10_000,
     handleSignals: true,
+    ...(options.udp ? { transport: 'udp' as const } : {}),
   });
   const final = await fleet.done;
   console.log(`${formatStatus(final)} · stopped`);

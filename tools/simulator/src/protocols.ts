@@ -1,6 +1,7 @@
 import type { DeviceOptions, DeviceStats } from './device.ts';
 import { TeltonikaDevice } from './device.ts';
 import { Gt06Device } from './gt06-device.ts';
+import { QueclinkDevice } from './queclink-device.ts';
 
 /**
  * The simulator's plug point for tracker protocols: `--protocol NAME` picks the factory here.
@@ -30,11 +31,12 @@ export interface SimDevice {
  * Builds one device. Options a protocol has no use for (history, recordsPerPacket) are ignored
  * by its factory.
  */
-export type DeviceFactory = (options: DeviceOptions) => SimDevice;
+export type DeviceFactory = (options: DeviceOptions & { transport?: 'tcp' | 'udp' }) => SimDevice;
 
 export const DEVICE_FACTORIES: Partial<Record<SimProtocol, DeviceFactory>> = {
   teltonika: (o) => new TeltonikaDevice(o),
   gt06: (o) => new Gt06Device(o),
+  queclink: (o) => new QueclinkDevice(o),
 };
 
 /** The factory for a protocol, or a clear error when that protocol has no simulated device yet. */

@@ -20,6 +20,8 @@ import { tripsProcessor } from './processors/trips-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
 import { DEFAULT_GT06_LIMITS, type Gt06Limits, gt06TcpServer } from './gt06-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
+import { queclinkTcpServer } from './queclink-tcp.ts';
+import { queclinkUdpServer } from './queclink-udp.ts';
 import { type UnitDirectory, unitDirectory } from './unit-directory.ts';
 import type { SourceAllowLists } from './ingest-deps.ts';
 
@@ -117,7 +119,12 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);
   const gt06 = gt06TcpServer(deps, { ...DEFAULT_GT06_LIMITS, ...opts.gt06Limits });
-  const ports = { teltonika: 0, teltonikaUdp: 0, osmand: 0, gt06: 0 };
+  const queclinkTcp = queclinkTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
+  const queclinkUdp = queclinkUdpServer(deps);
+  const ports = {
+    teltonika: 0, teltonikaUdp: 0, osmand: 0, gt06: 0,
+    queclink: 0, queclinkUdp: 0,
+  };
   const upkeep = partitionUpkeep(pool, log, opts.partitions);
 
   return {
@@ -135,6 +142,9 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
       ports.teltonikaUdp = await udp.listen(ports.teltonika, host);
       ports.osmand = await osmand.listen(opts.osmandPort, host);
       ports.gt06 = await gt06.listen(opts.gt06Port ?? 0, host);
+      ports.queclink = await queclinkTcp.listen(opts.queclinkPort ?? 0, host);
+      ports.queclinkUdp = await queclinkUdp.listen(ports.queclink, host);
+      log.info({ tcp: ports.queclink, udp: ports.queclinkUdp }, 'Queclink @Track listeners ready (TCP+UDP)');
       for (const l of loops) l.start();
       // Not awaited: the months ahead already exist (made a month or more before), and retention may take a while.
       void upkeep.start();
@@ -142,6 +152,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
     },
     async stop(): Promise<void> {
       await Promise.allSettled([tcp.close(), udp.close(), osmand.close(), gt06.close()]);
+      await Promise.allSettled([queclinkTcp.close(), queclinkUdp.close()]);
       await Promise.all([...loops.map((l) => l.stop()), upkeep.stop()]);
       writer.close();
     },
