@@ -4,10 +4,10 @@ import net from 'node:net';
 /** The day and hour record() reports: Sunday 2026-11-22 08:00 UTC (outside the demo sites' working hours). */
 export const RECORD_TIME = Date.UTC(2026, 10, 22, 8, 0, 0);
 /**
- * The events processor's clock in tests (the harness's default): an hour after RECORD_TIME, so what
- * record() reports is news, raised open, and a report dated over 30 minutes before it is late.
+ * The events processor's clock in tests (the harness's default): five minutes after RECORD_TIME, so
+ * what record() reports is news, raised open, and a report dated over 30 minutes before it is late.
  */
-export const FIXTURE_NOW = RECORD_TIME + 3_600_000;
+export const FIXTURE_NOW = RECORD_TIME + 5 * 60_000;
 
 /** A record near Leeds with the usual IO elements; `i` makes each one distinct. */
 export function record(i: number, extra: Partial<AvlRecord> = {}): AvlRecord {
