@@ -63,14 +63,14 @@ describe('the zone alert list', () => {
     // Yesterday's entry was recorded late, not raised: it is not open, so it shows under All.
     await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Yesterday' });
     expect(await vehicleCells()).not.toContain(old.registration);
-    await page.getByRole('radio', { name: 'All', exact: true }).check({ force: true });
+    await page.locator('label[for$="-all"]').click();
     await expect.poll(vehicleCells).toContain(old.registration);
     expect(await vehicleCells()).not.toContain(a.registration);
     // Not today: the row says which day, and that it was never raised.
     const oldRow = table().locator('tbody tr', { hasText: old.registration });
     expect(await oldRow.locator('time').textContent()).toMatch(/^\d\d:\d\d \d{1,2} [A-Z][a-z]{2}$/);
     expect(await oldRow.textContent()).toContain('Recorded late, not raised');
-    await page.getByRole('radio', { name: 'Open', exact: true }).check({ force: true });
+    await page.locator('label[for$="-open"]').click();
     await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Today' });
     await expect.poll(vehicleCells).not.toContain(old.registration);
     const todayRow = table().locator('tbody tr', { hasText: a.registration }).first();
