@@ -196,7 +196,7 @@ describe('every other alert list', () => {
   it('passes the accessibility gate at both sizes, open and all, empty or not', async () => {
     for (const [width, height, size] of [[1440, 900, 'desktop'], [390, 844, 'phone']] as const) {
       await page.setViewportSize({ width, height });
-      for (const list of ['panic', 'spn', 'servicing']) {
+      for (const list of ['panic', 'spn', 'servicing', 'device']) {
         for (const show of ['', '?show=all']) {
           await page.goto(`/tabs/tabs/alerts/${list}${show}`);
           await page.getByRole('heading', { level: 1 }).waitFor();
