@@ -66,6 +66,9 @@ describe('reports without a fix', () => {
     expect((await t.call('POST', 'cleardevicealarm', { token: ops.token, body: { uid: unit.id } })).json().ok).toBe(1);
     expect((await counts()).device).toBe(0);
     expect((await list('device', false))[0].clearedby).not.toBeNull();
+    // The same alarm a minute later, in another batch: the quiet gap is remembered (unit_event_state.alarms).
+    await write(report({ alarm: 'powerCut' }, null, -60_000));
+    expect(await list('device', false)).toHaveLength(1);
   });
 });
 
