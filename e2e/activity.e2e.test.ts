@@ -138,7 +138,8 @@ describe('a vehicle day on the activity page', () => {
     await page.getByRole('heading', { level: 1, name: `Activity: ${unit.registration}` }).waitFor({ timeout: 15_000 });
 
     // The drive into the fence raised a zone alert: its row's Replay opens the replay at its moment.
-    const { alerts } = await apiGet<{ alerts: { aid: number; uid: number; updated: string }[] }>(page, 'alertlist?list=zone&open=1');
+    // Open or not: a drive over 30 minutes before it was sent (the day's first hour) is recorded late.
+    const { alerts } = await apiGet<{ alerts: { aid: number; uid: number; updated: string }[] }>(page, 'alertlist?list=zone');
     const alert = alerts.find((x) => x.uid === unit.unitid);
     expect(alert).toBeDefined();
     const { aid, updated } = alert as { aid: number; updated: string };

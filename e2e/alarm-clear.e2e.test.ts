@@ -1,6 +1,6 @@
-import type { AvlRecord } from '@fleet/protocols';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { position } from './alert-traffic.ts';
 import { reportAsDevice } from './support.ts';
 
 // Two operators of the same site have the app open. A device raises an alert; both see the banner;
@@ -8,16 +8,7 @@ import { reportAsDevice } from './support.ts';
 let browser: Browser;
 let first: Page;
 let second: Page;
-let seq = 0;
 interface Unit { unitid: number; deviceid: string; registration: string; unittype: number }
-
-function position(lat: number, lon: number, panic = 0): AvlRecord {
-  return {
-    timestampMs: Date.UTC(2026, 10, 22, 11, 0, 0) + ++seq * 1000, priority: panic ? 2 : 0, longitude: lon, latitude: lat, altitude: 50, angle: 0,
-    satellites: 10, speedKmh: 20, eventIoId: 0,
-    io: new Map([[239, { size: 1, value: 1 }], [2, { size: 1, value: panic }]]), ioVariable: new Map(),
-  };
-}
 
 async function signIn(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();

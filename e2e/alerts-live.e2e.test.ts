@@ -1,6 +1,6 @@
-import type { AvlRecord } from '@fleet/protocols';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { position } from './alert-traffic.ts';
 import { openSignedIn, reportAsDevice } from './support.ts';
 
 // Alerts raised by real device traffic (Teltonika TCP) reach the open shell: a geofence entry shows
@@ -8,16 +8,7 @@ import { openSignedIn, reportAsDevice } from './support.ts';
 // and the dashboard's counts match the alert lists.
 let browser: Browser;
 let page: Page;
-let seq = 0;
 interface Unit { unitid: number; deviceid: string; registration: string; unittype: number; siteid: number }
-
-function position(lat: number, lon: number, panic = 0): AvlRecord {
-  return {
-    timestampMs: Date.UTC(2026, 10, 22, 9, 0, 0) + ++seq * 1000, priority: panic ? 2 : 0, longitude: lon, latitude: lat, altitude: 50, angle: 0,
-    satellites: 10, speedKmh: 20, eventIoId: 0,
-    io: new Map([[239, { size: 1, value: 1 }], [2, { size: 1, value: panic }]]), ioVariable: new Map(),
-  };
-}
 
 async function api<T>(call: string): Promise<T> {
   return page.evaluate(async (c) => {

@@ -1,7 +1,8 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-// Browser tests of the alerts work (issue 4, items 7-10): the dashboard's six categories, each with
+// Browser tests of the alerts work (issue 4, items 7-10): the dashboard's six categories (and device
+// alarms since issue 13), each with
 // the server's count (check lists since issue 11), a category jump, and the site message an
 // administrator sets appearing in the bar (live, for a user already on the site). The e2e server runs
 // no device traffic, so no panic or geofence alert is raised here.
@@ -10,7 +11,7 @@ const operatorEmail = inject('operatorEmail');
 const adminEmail = inject('adminEmail');
 const demoPassword = inject('demoPassword');
 
-const CATEGORIES = ['Panic', 'Zone Alerts', 'Vehicle Check Lists', 'Servicing', 'Run Over', 'SPN Alerts'];
+const CATEGORIES = ['Panic', 'Zone Alerts', 'Vehicle Check Lists', 'Servicing', 'Run Over', 'SPN Alerts', 'Device Alarms'];
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -60,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('dashboard', () => {
-  it('shows the six categories, each with its count from the server', async () => {
+  it('shows the six categories and device alarms, each with its count from the server', async () => {
     const page = await signedIn(operatorEmail);
     await page.goto('/tabs/tabs/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -68,14 +69,14 @@ describe('dashboard', () => {
     await nav.waitFor();
     const { counts } = await api<{ counts: Record<string, number | null> }>(page, 'dashalerts');
     const tiles = nav.getByRole('link');
-    expect(await tiles.count()).toBe(6);
+    expect(await tiles.count()).toBe(7);
     for (const [i, name] of CATEGORIES.entries()) {
       const tile = tiles.nth(i);
       expect(await tile.textContent()).toContain(name);
       expect(await tile.getByText('Not available yet').count()).toBe(0);
     }
     // The built ones show the server's open counts, never an invented number.
-    for (const [name, key] of [['Panic', 'panic'], ['Zone Alerts', 'zone'], ['Vehicle Check Lists', 'vcl'], ['Servicing', 'servicing'], ['Run Over', 'runover'], ['SPN Alerts', 'spn']] as const) {
+    for (const [name, key] of [['Panic', 'panic'], ['Zone Alerts', 'zone'], ['Vehicle Check Lists', 'vcl'], ['Servicing', 'servicing'], ['Run Over', 'runover'], ['SPN Alerts', 'spn'], ['Device Alarms', 'device']] as const) {
       const tile = nav.getByRole('link', { name: new RegExp(`^${name}`) });
       await expect.poll(() => tile.textContent()).toBe(`${name}${counts[key]}open`);
     }

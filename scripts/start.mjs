@@ -19,11 +19,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps
 children.push(server);
 if (env.FLEET_DEMO === '1' && (process.env.FLEET_SIMULATE ?? '1') === '1') {
   // The simulator retries until the server's device listeners are up.
-  // Yesterday comes first, so History has something to show on a fresh start; the
-  // state file beside the database keeps a restart from sending them again.
+  // The two days before today come first, so History has something to show on a fresh start
+  // (recorded late, not raised: the banner stays on live alerts); the state file beside the
+  // database keeps a restart from sending them again.
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const sim = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tools/simulator/src/main.ts'), '--demo', '--quiet', '--interval', '5',
-    '--history-days', '1', '--history-state', path.join(dataDir, 'simulator-history.json')],
+    '--history-days', '2', '--history-state', path.join(dataDir, 'simulator-history.json')],
     { env, stdio: 'inherit' });
   children.push(sim);
 }

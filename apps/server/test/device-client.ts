@@ -1,10 +1,18 @@
 import { CODEC_8E, encodeAvlPacket, encodeCodec12Response, encodeImeiLogin, TeltonikaFramer, type AvlRecord } from '@fleet/protocols';
 import net from 'node:net';
 
+/** The day and hour record() reports: Sunday 2026-11-22 08:00 UTC (outside the demo sites' working hours). */
+export const RECORD_TIME = Date.UTC(2026, 10, 22, 8, 0, 0);
+/**
+ * The events processor's clock in tests (the harness's default): five minutes after RECORD_TIME, so
+ * what record() reports is news, raised open, and a report dated over 30 minutes before it is late.
+ */
+export const FIXTURE_NOW = RECORD_TIME + 5 * 60_000;
+
 /** A record near Leeds with the usual IO elements; `i` makes each one distinct. */
 export function record(i: number, extra: Partial<AvlRecord> = {}): AvlRecord {
   return {
-    timestampMs: Date.UTC(2026, 10, 22, 8, 0, 0) + i * 1000, priority: 0, longitude: -1.5485 + i * 1e-4, latitude: 53.7935 + i * 1e-4,
+    timestampMs: RECORD_TIME + i * 1000, priority: 0, longitude: -1.5485 + i * 1e-4, latitude: 53.7935 + i * 1e-4,
     altitude: 60, angle: 90, satellites: 11, speedKmh: 48, eventIoId: 0,
     io: new Map([[239, { size: 1, value: 1 }], [240, { size: 1, value: 1 }], [66, { size: 2, value: 27_600 }], [16, { size: 4, value: 1_000_000 + i }]]),
     ioVariable: new Map(), ...extra,

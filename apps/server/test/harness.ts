@@ -9,6 +9,7 @@ import { sessionRepository, sessionService } from '../src/modules/auth/index.ts'
 import { createIngest, deviceLink } from '../src/ingest/ingest.ts';
 import pino from 'pino';
 import { createTestDatabase } from './database.ts';
+import { FIXTURE_NOW } from './device-client.ts';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 export const XSRF = 'test-xsrf-token';
@@ -16,12 +17,16 @@ export const PUBLIC_URL = 'http://fleet.test:8080';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The real app on a fresh database holding the demo data, with helpers to call it as a client would. */
+/**
+ * The real app on a fresh database holding the demo data, with helpers to call it as a client would.
+ * The events processor's clock is FIXTURE_NOW unless the test passes one (ingest.now): the
+ * devices' fixtures report a fixed day, and alerts of a day long past are recorded late, not raised.
+ */
 export async function createTestApp(options: Partial<AppOptions> & { ingest?: Partial<IngestOptions> } = {}) {
   const database = await createTestDatabase();
   await ensureDefaultBrand(database.db, { publicUrl: PUBLIC_URL });
   await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD), publicUrl: PUBLIC_URL });
-  const ingest = createIngest(database.pool, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1', ...options.ingest });
+  const ingest = createIngest(database.pool, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1', now: () => FIXTURE_NOW, ...options.ingest });
   await ingest.start();
   const app: FastifyInstance = await buildApp({
     database, version: 'test', logLevel: 'silent', devices: deviceLink(ingest),

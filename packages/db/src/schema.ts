@@ -346,9 +346,9 @@ export const alerts = pgTable('alerts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   siteId: integer('site_id').notNull().references(() => sites.id),
   unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
-  /** 'panic' | 'geofence' | 'spn' */
+  /** 'panic' | 'geofence' | 'spn' | 'runover' | 'device' */
   kind: text('kind').notNull(),
-  /** 'press' | 'enter' | 'exit' | 'fault' */
+  /** 'press' | 'enter' | 'exit' | 'movement' | 'fault' | 'ignition' | a device alarm word ('powerCut', 'vibration', ...) */
   event: text('event').notNull(),
   poiId: integer('poi_id').references(() => poi.id, { onDelete: 'set null' }),
   positionId: bigint('position_id', { mode: 'number' }).notNull(),
@@ -358,6 +358,11 @@ export const alerts = pgTable('alerts', {
   detail: text('detail').notNull().default(''),
   clearedAt: timestamp('cleared_at', { withTimezone: true }),
   clearedBy: integer('cleared_by').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * Recorded late, not raised (issue 13): its device time was long before it was processed (a
+   * buffer a device sent after hours offline), so it was stored already cleared, never open.
+   */
+  late: boolean('late').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   unique('alerts_once').on(t.kind, t.unitId, t.positionId, t.poiId).nullsNotDistinct(),
@@ -379,6 +384,11 @@ export const unitEventState = pgTable('unit_event_state', {
   /** The last movement input reported (null: never), for asset movement alerts. */
   movement: boolean('movement'),
   lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }),
+  /** The last plausible position (issue 13): where a panic or device alarm from a report without a fix is placed. */
+  lastLat: doublePrecision('last_lat'),
+  lastLon: doublePrecision('last_lon'),
+  /** Device alarm word → the latest device time (ms) it was reported: one alert per quiet gap. */
+  alarms: jsonb('alarms').notNull().default(sql`'{}'::jsonb`),
 });
 
 /**

@@ -43,6 +43,8 @@ export interface IngestOptions {
   maxUnknownDevices?: number;
   /** The positions log's partition upkeep (months ahead, retention): at start, then daily. */
   partitions?: UpkeepOptions & { everyMs?: number };
+  /** The events processor's clock, ms (default Date.now): alerts of a device time long before it are recorded late, not raised. */
+  now?: () => number;
 }
 
 /**
@@ -106,7 +108,7 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   // The processors run at each kick; one read of the log horizon serves them all.
   const horizon = sharedHorizon();
   const state = stateProcessor(pool, directory, { horizon, onChanges: (changes) => stateEvents.emit('changes', changes) });
-  const events = eventsProcessor(pool, directory, { horizon, onAlerts: (list) => alertEvents.emit('alerts', list) });
+  const events = eventsProcessor(pool, directory, { horizon, now: opts.now, onAlerts: (list) => alertEvents.emit('alerts', list) });
   const trips = tripsProcessor(pool, directory, { horizon });
   stats.processorLag = () => ({ trips: trips.lag() });
   const loops = [

@@ -1,7 +1,7 @@
 import type { AlertEvent, ClearedAlert, ClientToServerEvents, ServerToClientEvents, SessionUser, VehicleUpdate } from '@fleet/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { record, TestDevice } from '../../test/device-client.ts';
+import { FIXTURE_NOW, record, TestDevice } from '../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { caughtUp, until } from '../../test/until.ts';
 
@@ -39,6 +39,8 @@ async function open(user: SessionUser): Promise<Client> {
   return s;
 }
 
+/** The events processor's clock: a day earlier while the day-before reports are processed (else they would be late). */
+let clock = FIXTURE_NOW;
 /** A report; `dayBefore` dates it a day earlier (another day-part, for a Run Over of its own). */
 const at = (lat: number, lon: number, panic = 0, ignition = 1, dayBefore = false) => {
   const r = record(++seq, { latitude: lat, longitude: lon });
@@ -56,7 +58,7 @@ let colleague: Client;
 let theirs: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ingest: { now: () => clock } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const a = t.app.server.address();
   base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
@@ -137,8 +139,10 @@ describe('clearing an alarm reaches every open browser of the site', () => {
     // Ignition off ends the ignition cycle; on again, on a Saturday morning outside the site's working
     // hours, it is a Run Over. The day before the other reports' Sunday: a day-part of its own, as
     // the other cases raise Run Overs on the Sunday (at most one per vehicle per day-part).
+    clock = FIXTURE_NOW - 86_400_000;
     expect(await device.send([at(...AWAY, 0, 0, true), at(...AWAY, 0, 1, true)])).toBe(2);
     const [raisedRunover] = await raised(colleague, 'runover');
+    clock = FIXTURE_NOW;
     const runover = (await t.call('GET', 'alertlist?list=runover&open=1', { token: ops.token })).json().alerts.find((a: { uid: number }) => a.uid === unit.id);
     expect(runover?.aid).toBe(raisedRunover?.aid);
     // Live positions of these reports go out gathered (a fraction of a second): let them pass first.

@@ -22,10 +22,20 @@ export const panicAlertSchema = z.object({
 });
 export type PanicAlert = z.infer<typeof panicAlertSchema>;
 
-/** Dashboard categories (spec 2); null where the feature behind a category is not built yet. */
+/**
+ * A device alarm in words (issue 13): the detail of a 'device' alert, whose event is the alarm word
+ * a tracker reported (packages/protocols DEVICE_ALARMS; 'sos' is a panic, not a device alarm).
+ */
+export const DEVICE_ALARM_TEXT: Readonly<Record<string, string>> = {
+  powerCut: 'Power cut', vibration: 'Vibration', overspeed: 'Over-speed', lowBattery: 'Low battery',
+  lowPower: 'Low external power', tampering: 'Tampering',
+};
+
+/** Dashboard categories (spec 2); null where the feature behind a category is not built yet. device: open device alarms (issue 13). */
 export const dashboardCountsSchema = z.object({
   panic: z.number(), zone: z.number(), spn: z.number(),
   vcl: z.number().nullable(), servicing: z.number().nullable(), runover: z.number().nullable(),
+  device: z.number(),
 });
 
 /** dashalerts: the spec's panic string ('#' between records, '|' between vehicle|loc|updated|uid|aid), open geofence alerts, counts. */
@@ -37,7 +47,7 @@ export const dashAlertsAnswerSchema = z.object({
 });
 
 export const alertListQuerySchema = z.strictObject({
-  list: z.enum(['panic', 'zone', 'spn', 'runover', 'servicing']),
+  list: z.enum(['panic', 'zone', 'spn', 'runover', 'servicing', 'device']),
   id: id.optional(),
   open: flagParam.optional(),
 });
@@ -45,6 +55,8 @@ export const alertRecordSchema = z.object({
   aid: z.number(), kind: z.string(), event: z.string(), uid: z.number(), vehicle: z.string(), poi: z.string(),
   loc: z.string(), updated: z.string(), lat: z.number(), lon: z.number(), detail: z.string(),
   cleared: z.string().nullable(), clearedby: z.string().nullable(),
+  /** Recorded late, not raised: a report buffered long before it arrived; stored already cleared (issue 13). */
+  late: z.boolean(),
 });
 export const alertListAnswerSchema = z.object({ ok: z.literal(1), alerts: z.array(alertRecordSchema) });
 

@@ -34,7 +34,7 @@ export interface VehicleUpdate {
 /** A new alert for the site's open browsers. */
 export interface AlertEvent {
   aid: number;
-  kind: 'panic' | 'geofence' | 'spn' | 'runover';
+  kind: 'panic' | 'geofence' | 'spn' | 'runover' | 'device';
   event: string;
   uid: number;
   vehicle: string;

@@ -11,6 +11,7 @@ import { loadMemory, readEventWindow, saveMemory } from './events-store.ts';
 import { processorRunner, type ProcessorDefinition } from './runner.ts';
 
 export type NewAlert = RaisedAlert;
+type StoredEventAlert = NewAlert & { late: boolean };
 
 /** Held by an events processor run for its transaction (and waited for by a reset). */
 export const EVENTS_LOCK_KEY = 7262004;
@@ -23,6 +24,8 @@ export const EVENTS_LOCK_KEY = 7262004;
  */
 export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   batch?: number; onAlerts?: (a: NewAlert[]) => void;
+  /** The processing clock, ms (tests pass one): alerts of a device time long before it are recorded late, not raised. */
+  now?: () => number;
   /** The horizon read shared with the other processors (one gate take serves all of a cycle). */
   horizon?: SharedHorizon;
 } = {}) {
@@ -34,7 +37,7 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
     loaded = true;
   }
 
-  const definition: ProcessorDefinition<EventRow, NewAlert[]> = {
+  const definition: ProcessorDefinition<EventRow, StoredEventAlert[]> = {
     name: 'events',
     lockKey: EVENTS_LOCK_KEY,
     batch: opts.batch ?? 20_000,
@@ -47,13 +50,15 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const units = await directory.units(unitIds);
       const saved = await loadMemory(client, unitIds);
       const hours = await workingHoursOfSites(client, [...new Set([...units.values()].map((u) => u.siteId))]);
-      const { alerts, memory } = eventsOfBatch(rows, units, saved, hours, index);
+      const { alerts, memory } = eventsOfBatch(rows, units, saved, hours, index, (opts.now ?? Date.now)());
       // Through the runner's client: the alerts commit with the cursor and the memory, or not at all.
       const raised = await storeRaisedAlerts(client, alerts);
       await saveMemory(client, memory);
       return raised;
     },
-    onCommitted: (raised) => {
+    onCommitted: (stored) => {
+      // Alerts recorded late were never open: no browser hears of them.
+      const raised = stored.filter((a) => !a.late);
       if (raised.length) opts.onAlerts?.(raised);
     },
   };

@@ -1,5 +1,5 @@
 import {
-  assetLocationCode, isOutsideWorkingHours, locationCodeRaisesAlarm, runOverDayPart, type WorkingHours, workingHoursText,
+  assetLocationCode, DEVICE_ALARM_TEXT, isOutsideWorkingHours, locationCodeRaisesAlarm, runOverDayPart, type WorkingHours, workingHoursText,
 } from '@fleet/shared';
 import { type GeofenceIndex, GeofenceTracker } from '../../modules/geofence/index.ts';
 import { isAssetUnit } from '../asset-movement.ts';
@@ -16,8 +16,8 @@ export interface EventRow {
   lat: number;
   lon: number;
   io: Record<string, number | string>;
-  /** Flagged implausible by the writer. */
-  flagged: boolean;
+  /** Why the writer flagged it implausible ('no-fix', 'speed,altitude', ...); null: plausible. */
+  implausible: string | null;
 }
 
 /** What the events processor remembers of a unit between positions (unit_event_state). */
@@ -31,9 +31,19 @@ export interface UnitMemory {
   /** The day-part of the last Run Over raised (runOverDayPart), null before the first. */
   runOverPart: string | null;
   movement: boolean | null;
-  /** The latest device time seen, ms. */
+  /** The latest device time of a plausible position, ms; null: none yet (only reports without a fix). */
   lastTime: number | null;
+  /** The position at lastTime: where a panic or device alarm reported without a fix is placed. */
+  lastLat: number | null;
+  lastLon: number | null;
+  /** Device alarm word → the latest device time it was reported (ms), for the quiet gap. */
+  alarms: Record<string, number>;
 }
+
+/** A device alarm raises again only after this long without a report of it (a vibration alarm repeats every few seconds). */
+export const ALARM_QUIET_MS = 10 * 60_000;
+/** An alert whose device time is this much older than its processing is recorded late, not raised (a buffer sent after hours offline). */
+export const LATE_AFTER_MS = 30 * 60_000;
 
 /** A site's working hours and time zone (ignition on outside them is a Run Over). */
 export interface SiteHours {
@@ -41,15 +51,25 @@ export interface SiteHours {
   hours: WorkingHours;
 }
 
-/** An alert a batch raises, before it is stored (and numbered). */
-export type PendingAlert = Omit<RaisedAlert, 'aid'> & { positionId: string };
+/** An alert a batch raises, before it is stored (and numbered); late: recorded for history, stored cleared, never raised. */
+export type PendingAlert = Omit<RaisedAlert, 'aid'> & { positionId: string; late: boolean };
+
+const emptyMemory = (): UnitMemory => ({
+  panic: false, inside: [], faultCodes: [], runOver: false, runOverPart: null, movement: null, lastTime: null, lastLat: null, lastLon: null, alarms: {},
+});
 
 /**
- * The alerts a window of the log raises, and each unit's memory after it. Rows are taken in log
- * order; flagged rows and rows of units the directory does not know raise nothing and leave the
- * memory as it was. A unit's first position (no memory) only sets its memory: a vehicle already
- * parked inside its depot raises nothing. After that:
- * - panic: the panic input going on;
+ * The alerts a window of the log raises, and each unit's memory after it, at processing time
+ * `nowMs`. Rows are taken in log order; rows of units the directory does not know, and flagged
+ * rows other than those flagged only `no-fix`, raise nothing and leave the memory as it was.
+ * What a report says happened raises whatever came before:
+ * - panic: an SOS the report carries (alarm 'sos'), or the panic input going on (not on the unit's
+ *   first report: a level, not an event);
+ * - device: a device alarm word (power cut, vibration, ...), once per unit and word until it has
+ *   not been reported for ALARM_QUIET_MS;
+ * a report without a fix raises these two at the unit's last plausible position (0,0 when it has
+ * none: its place is unknown) and nothing else. A unit's first plausible position only sets the
+ * rest of its memory: a vehicle already parked inside its depot raises nothing. After that:
  * - spn: fault codes not in the last list (the list is replaced when the position reports the input);
  * - runover: the first ignition-on position outside the site's working hours in an ignition cycle
  *   (ignition off ends the cycle), and at most one per unit per day-part (runOverDayPart): a van
@@ -57,6 +77,8 @@ export type PendingAlert = Omit<RaisedAlert, 'aid'> & { positionId: string };
  * - geofence/movement: an asset tracker starting to move (its location code is Asset Movement),
  *   a Zone alert without a POI;
  * - geofence/enter and exit: the GeofenceTracker's entries and exits against `geofences`.
+ * Device alarms, Run Overs, Asset Movement and geofence alerts of a device time more than
+ * LATE_AFTER_MS before `nowMs` are `late`: recorded, never raised. Panics and fault codes always raise.
  * `saved` is not changed; the memory returned holds every saved unit and each new one.
  */
 export function eventsOfBatch(
@@ -65,52 +87,68 @@ export function eventsOfBatch(
   saved: ReadonlyMap<number, UnitMemory>,
   hours: ReadonlyMap<number, SiteHours>,
   geofences: GeofenceIndex,
+  nowMs: number,
 ): { alerts: PendingAlert[]; memory: Map<number, UnitMemory> } {
   const memory = new Map<number, UnitMemory>();
   const tracker = new GeofenceTracker(geofences);
   for (const [unitId, m] of saved) {
-    memory.set(unitId, { ...m });
+    memory.set(unitId, { ...m, alarms: { ...m.alarms } });
     tracker.restore(unitId, m.inside, m.lastTime ?? 0);
   }
   const alerts: PendingAlert[] = [];
   for (const r of rows) {
     const unit = units.get(r.unit_id);
-    if (!unit || r.flagged) continue;
+    const noFix = r.implausible === 'no-fix';
+    if (!unit || (r.implausible !== null && !noFix)) continue;
     const meaning = interpret(r.io, unit.ioMap);
+    const known = memory.get(r.unit_id);
+    const m = known ?? { ...emptyMemory(), panic: meaning.panic };
+    memory.set(r.unit_id, m);
+    // A report without a fix happened where the unit last was; 0,0 (unknown) before its first position.
+    const at = noFix ? { lat: m.lastLat ?? 0, lon: m.lastLon ?? 0 } : { lat: r.lat, lon: r.lon };
+    const late = nowMs - r.t > LATE_AFTER_MS;
     // Built only for a row that raises something: most rows of a batch raise nothing.
-    const base = () => ({ siteId: unit.siteId, unitId: r.unit_id, happenedAt: new Date(r.t).toISOString(), lat: r.lat, lon: r.lon, positionId: r.id });
-    const m = memory.get(r.unit_id);
-    if (!m) {
+    const base = (mayBeLate: boolean) => ({
+      siteId: unit.siteId, unitId: r.unit_id, happenedAt: new Date(r.t).toISOString(), ...at, positionId: r.id, late: mayBeLate && late,
+    });
+    if (meaning.panic && (known ? !m.panic : meaning.alarm === 'sos')) alerts.push({ ...base(false), kind: 'panic', event: 'press', poiId: null, detail: '' });
+    m.panic = meaning.panic;
+    if (meaning.alarm !== null && meaning.alarm !== 'sos') {
+      const last = m.alarms[meaning.alarm];
+      if (last === undefined || r.t - last >= ALARM_QUIET_MS) {
+        alerts.push({ ...base(true), kind: 'device', event: meaning.alarm, poiId: null, detail: DEVICE_ALARM_TEXT[meaning.alarm] ?? meaning.alarm });
+      }
+      m.alarms[meaning.alarm] = Math.max(last ?? r.t, r.t);
+    }
+    if (noFix) continue;
+    if (m.lastTime === null) {
       tracker.restore(r.unit_id, geofences.match(unit.siteId, r.lat, r.lon), r.t);
-      memory.set(r.unit_id, {
-        panic: meaning.panic, inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, runOver: false, runOverPart: null, movement: meaning.movement, lastTime: r.t,
-      });
+      Object.assign(m, { inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, movement: meaning.movement, lastTime: r.t, lastLat: r.lat, lastLon: r.lon });
       continue;
     }
-    if (meaning.panic && !m.panic) alerts.push({ ...base(), kind: 'panic', event: 'press', poiId: null, detail: '' });
-    m.panic = meaning.panic;
     const fresh = meaning.faultCodes.filter((c) => !m.faultCodes.includes(c));
-    if (fresh.length) alerts.push({ ...base(), kind: 'spn', event: 'fault', poiId: null, detail: fresh.join(', ') });
+    if (fresh.length) alerts.push({ ...base(false), kind: 'spn', event: 'fault', poiId: null, detail: fresh.join(', ') });
     if (meaning.faultCodes.length || r.io[String(unit.ioMap.faultCodes)] !== undefined) m.faultCodes = meaning.faultCodes;
     if (meaning.ignition === false) m.runOver = false;
     const site = hours.get(unit.siteId);
     if (meaning.ignition === true && !m.runOver && site && isOutsideWorkingHours(r.t, site.tz, site.hours)) {
       const part = runOverDayPart(r.t, site.tz, site.hours);
       if (part !== m.runOverPart) {
-        alerts.push({ ...base(), kind: 'runover', event: 'ignition', poiId: null, detail: workingHoursText(site.hours) });
+        alerts.push({ ...base(true), kind: 'runover', event: 'ignition', poiId: null, detail: workingHoursText(site.hours) });
         m.runOverPart = part;
       }
       m.runOver = true;
     }
     if (isAssetUnit(unit) && locationCodeRaisesAlarm(assetLocationCode(m.movement, meaning.movement))) {
-      alerts.push({ ...base(), kind: 'geofence', event: 'movement', poiId: null, detail: '' });
+      alerts.push({ ...base(true), kind: 'geofence', event: 'movement', poiId: null, detail: '' });
     }
     if (meaning.movement !== null) m.movement = meaning.movement;
     const moves = tracker.update(r.unit_id, unit.siteId, r.lat, r.lon, r.t);
-    for (const poiId of moves.entered) alerts.push({ ...base(), kind: 'geofence', event: 'enter', poiId, detail: '' });
-    for (const poiId of moves.exited) alerts.push({ ...base(), kind: 'geofence', event: 'exit', poiId, detail: '' });
+    for (const poiId of moves.entered) alerts.push({ ...base(true), kind: 'geofence', event: 'enter', poiId, detail: '' });
+    for (const poiId of moves.exited) alerts.push({ ...base(true), kind: 'geofence', event: 'exit', poiId, detail: '' });
     m.inside = [...tracker.insideOf(r.unit_id)];
-    m.lastTime = Math.max(m.lastTime ?? 0, r.t);
+    // A replayed older position is not where the unit is now.
+    if (r.t >= m.lastTime) Object.assign(m, { lastTime: r.t, lastLat: r.lat, lastLon: r.lon });
   }
   return { alerts, memory };
 }

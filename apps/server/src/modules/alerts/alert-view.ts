@@ -9,6 +9,8 @@ import { placeText } from '../places/index.ts';
  */
 export function alertLocation(a: Pick<AlertRow, 'poi' | 'lat' | 'lon'>, system: UnitSystem): string {
   if (a.poi) return `At ${a.poi}`;
+  // A panic or device alarm reported without a fix by a unit never placed (issue 13): no place is invented.
+  if (a.lat === 0 && a.lon === 0) return 'Position unknown';
   return placeText(a.lat, a.lon, system);
 }
 
@@ -45,5 +47,6 @@ export function alertText(a: { kind: string; event: string; poi: string | null; 
   if (a.kind === 'spn') return detail ? `Fault codes ${detail}` : 'New fault codes';
   if (a.kind === 'runover') return detail ? `Ignition on outside working hours (${detail})` : 'Ignition on outside working hours';
   if (a.kind === 'servicing') return detail || 'Service due';
+  if (a.kind === 'device') return `Device alarm: ${detail || a.event}`;
   return `${a.kind} ${a.event}`;
 }

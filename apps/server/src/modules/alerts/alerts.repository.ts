@@ -4,13 +4,15 @@ import { ALARM_KINDS, openAlarmSql } from './alarm.ts';
 export interface AlertRow {
   id: string; kind: string; event: string; unit_id: number; site_id: number; registration: string; poi: string | null;
   happened_at: Date; lat: number; lon: number; detail: string; cleared_at: Date | null; cleared_by: string | null;
+  /** Recorded late, not raised (stored cleared by no one). */
+  late: boolean;
 }
 
 /** An alert a clear call closed (it was open until then). */
 export interface ClearedRow { id: string; kind: string; unit_id: number; site_id: number }
 
 const SELECT = `SELECT a.id::text, a.kind, a.event, a.unit_id, a.site_id, u.registration, p.name AS poi, a.happened_at, a.lat, a.lon,
-    a.detail, a.cleared_at, cu.name AS cleared_by
+    a.detail, a.cleared_at, cu.name AS cleared_by, a.late
   FROM alerts a JOIN units u ON u.id = a.unit_id LEFT JOIN poi p ON p.id = a.poi_id LEFT JOIN users cu ON cu.id = a.cleared_by`;
 
 /**
@@ -114,9 +116,11 @@ export type AlertsRepository = ReturnType<typeof alertsRepository>;
 export interface AlertToStore<K extends string = string> {
   kind: K; event: string; siteId: number; unitId: number; poiId: number | null; positionId: string;
   happenedAt: string; lat: number; lon: number; detail: string;
+  /** Recorded late, not raised (issue 13): stored already cleared, by no one. */
+  late?: boolean;
 }
 /** A stored alert, numbered, as the processor tells its listeners. */
-export type StoredAlert<K extends string = string> = Omit<AlertToStore<K>, 'positionId'> & { aid: number };
+export type StoredAlert<K extends string = string> = Omit<AlertToStore<K>, 'positionId' | 'late'> & { aid: number; late: boolean };
 
 /**
  * Stores a processor's alerts through its client, so they commit (or not) with its cursor: no
@@ -125,18 +129,19 @@ export type StoredAlert<K extends string = string> = Omit<AlertToStore<K>, 'posi
  */
 export async function storeRaisedAlerts<K extends string>(client: pg.ClientBase, pending: readonly AlertToStore<K>[]): Promise<StoredAlert<K>[]> {
   if (pending.length === 0) return [];
-  const res = await client.query<{ id: string; kind: K; event: string; site_id: number; unit_id: number; poi_id: number | null; happened_at: Date; lat: number; lon: number; detail: string }>(
-    `INSERT INTO alerts (site_id, unit_id, kind, event, poi_id, position_id, happened_at, lat, lon, detail)
-     SELECT * FROM json_to_recordset($1::json) AS x(site_id int, unit_id int, kind text, event text, poi_id int, position_id bigint,
-       happened_at timestamptz, lat float8, lon float8, detail text)
+  const res = await client.query<{ id: string; kind: K; event: string; site_id: number; unit_id: number; poi_id: number | null; happened_at: Date; lat: number; lon: number; detail: string; late: boolean }>(
+    `INSERT INTO alerts (site_id, unit_id, kind, event, poi_id, position_id, happened_at, lat, lon, detail, late, cleared_at)
+     SELECT site_id, unit_id, kind, event, poi_id, position_id, happened_at, lat, lon, detail, late, CASE WHEN late THEN now() END
+     FROM json_to_recordset($1::json) AS x(site_id int, unit_id int, kind text, event text, poi_id int, position_id bigint,
+       happened_at timestamptz, lat float8, lon float8, detail text, late boolean)
      ON CONFLICT ON CONSTRAINT alerts_once DO NOTHING
-     RETURNING id::text, kind, event, site_id, unit_id, poi_id, happened_at, lat, lon, detail`,
+     RETURNING id::text, kind, event, site_id, unit_id, poi_id, happened_at, lat, lon, detail, late`,
     [JSON.stringify(pending.map((p) => ({
       site_id: p.siteId, unit_id: p.unitId, kind: p.kind, event: p.event, poi_id: p.poiId, position_id: p.positionId,
-      happened_at: p.happenedAt, lat: p.lat, lon: p.lon, detail: p.detail,
+      happened_at: p.happenedAt, lat: p.lat, lon: p.lon, detail: p.detail, late: p.late ?? false,
     })))]);
   return res.rows.map((r) => ({
     aid: Number(r.id), kind: r.kind, event: r.event, siteId: r.site_id, unitId: r.unit_id, poiId: r.poi_id,
-    happenedAt: r.happened_at.toISOString(), lat: r.lat, lon: r.lon, detail: r.detail,
+    happenedAt: r.happened_at.toISOString(), lat: r.lat, lon: r.lon, detail: r.detail, late: r.late,
   }));
 }

@@ -11,7 +11,7 @@ import { alertLocation, panicString } from './alert-view.ts';
 import type { AlertsRepository, ClearedRow } from './alerts.repository.ts';
 
 const tag = { tags: ['alerts'] };
-const KIND = { panic: 'panic', zone: 'geofence', spn: 'spn', runover: 'runover' } as const;
+const KIND = { panic: 'panic', zone: 'geofence', spn: 'spn', runover: 'runover', device: 'device' } as const;
 
 /** The sites an alert view covers: the session's current site (the spec's calls take no site). */
 const sitesOf = (request: Parameters<typeof scopedOf>[0]) => {
@@ -62,13 +62,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       })),
       counts: {
         panic: counts.panic ?? 0, zone: counts.geofence ?? 0, spn: counts.spn ?? 0, vcl,
-        servicing: due.length, runover: counts.runover ?? 0,
+        servicing: due.length, runover: counts.runover ?? 0, device: counts.device ?? 0,
       },
     };
   });
 
   app.get('/alertlist', {
-    schema: { ...tag, summary: 'Alert records of one dashboard category (panic, zone, spn), newest first', querystring: alertListQuerySchema, response: { 200: alertListAnswerSchema } },
+    schema: { ...tag, summary: 'Alert records of one dashboard category (panic, zone, spn, runover, servicing, device), newest first', querystring: alertListQuerySchema, response: { 200: alertListAnswerSchema } },
     config: { access: session(currentSiteView, { row: 'alert', field: 'query.id', within: 'current site', missing: 'alert' }) },
   }, async (request) => {
     const { list, id, open } = request.query;
@@ -84,7 +84,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
           aid: r.unit_id, kind: 'servicing', event: 'due', uid: r.unit_id, vehicle: r.registration, poi: '',
           loc: r.lat != null && r.lon != null ? alertLocation({ poi: null, lat: r.lat, lon: r.lon }, units) : '',
           updated: r.due_date ? new Date(`${r.due_date}T00:00:00Z`).toISOString() : new Date().toISOString(),
-          lat: r.lat ?? 0, lon: r.lon ?? 0, detail: dueReasons(r, units), cleared: null, clearedby: null,
+          lat: r.lat ?? 0, lon: r.lon ?? 0, detail: dueReasons(r, units), cleared: null, clearedby: null, late: false,
         })),
       };
     }
@@ -96,7 +96,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       alerts: rows.map((a) => ({
         aid: Number(a.id), kind: a.kind, event: a.event, uid: a.unit_id, vehicle: a.registration, poi: a.poi ?? '', loc: alertLocation(a, units),
         updated: a.happened_at.toISOString(), lat: a.lat, lon: a.lon, detail: a.detail,
-        cleared: a.cleared_at ? a.cleared_at.toISOString() : null, clearedby: a.cleared_by,
+        cleared: a.cleared_at ? a.cleared_at.toISOString() : null, clearedby: a.cleared_by, late: a.late,
       })),
     };
   });
@@ -142,5 +142,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearUnit(caller.siteIds, ['spn'], request.body.uid, caller.user.id), 'unit');
+  });
+
+  app.post('/cleardevicealarm', {
+    schema: { ...tag, summary: "Clear a vehicle's device alarms (power cut, vibration, over-speed, ...)", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
+    config: { access: session({ unit: 'body.uid' }) },
+  }, async (request) => {
+    const caller = callerOf(request);
+    return cleared(await repo.clearUnit(caller.siteIds, ['device'], request.body.uid, caller.user.id), 'unit');
   });
 };

@@ -5,7 +5,7 @@ import type { DebugFrameEvent } from '@fleet/shared';
 /** An alert the events processor raised and stored. */
 export interface RaisedAlert {
   aid: number;
-  kind: 'panic' | 'geofence' | 'spn' | 'runover';
+  kind: 'panic' | 'geofence' | 'spn' | 'runover' | 'device';
   event: string;
   siteId: number;
   unitId: number;

@@ -41,7 +41,7 @@ export function AlertTime({ value, now }: { value: string; now: Date }) {
 }
 
 /** Open (in the category's colour, with an icon) or cleared by whom (grey, with a tick); the clearing time on hover. */
-export function AlertStateBadge({ alert, color }: { alert: { cleared: string | null; clearedby: string | null }; color: string }) {
+export function AlertStateBadge({ alert, color }: { alert: { cleared: string | null; clearedby: string | null; late?: boolean }; color: string }) {
   const { t } = useTranslation();
   const state = alertState(alert);
   if (state.open) {
@@ -64,7 +64,7 @@ export function AlertStateBadge({ alert, color }: { alert: { cleared: string | n
       title={formatFullDate(state.at)}
       leftSection={<IconCircleCheck size={12} aria-hidden />}
     >
-      {state.by ? t('alertList.clearedBy', { name: state.by }) : t('alertList.cleared')}
+      {state.late ? t('alertList.recordedLate') : state.by ? t('alertList.clearedBy', { name: state.by }) : t('alertList.cleared')}
     </Badge>
   );
 }

@@ -2,6 +2,7 @@ import {
   type Icon,
   IconAlertOctagon,
   IconCarCrash,
+  IconDeviceMobileExclamation,
   IconChecklist,
   IconEngine,
   IconMapPinExclamation,
@@ -22,4 +23,5 @@ export const CATEGORY_LOOK: Record<AlertList, { icon: Icon; color: string }> = {
   servicing: { icon: IconTool, color: 'cyan' },
   runover: { icon: IconCarCrash, color: 'grape' },
   spn: { icon: IconEngine, color: 'indigo' },
+  device: { icon: IconDeviceMobileExclamation, color: 'orange' },
 };

@@ -56,7 +56,7 @@ export function CategoryTiles() {
   const { counts } = useAlerts();
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: 3, xl: 6 }}
+      cols={{ base: 2, sm: 4, xl: 7 }}
       spacing="sm"
       component="nav"
       aria-label={t('dashboard.categories')}

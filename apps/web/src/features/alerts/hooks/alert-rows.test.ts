@@ -13,6 +13,8 @@ describe('describeAlert', () => {
     [{ kind: 'runover', event: 'ignition', poi: '', detail: 'Mon–Fri 06:00–18:00' }, { key: 'runover', values: { hours: 'Mon–Fri 06:00–18:00' } }],
     [{ kind: 'runover', event: 'ignition', poi: '', detail: '' }, { key: 'runoverUnknown' }],
     [{ kind: 'servicing', event: 'due', poi: '', detail: 'Service due: date reached' }, { key: 'servicing', values: { detail: 'Service due: date reached' } }],
+    [{ kind: 'device', event: 'powerCut', poi: '', detail: 'Power cut' }, { key: 'device', values: { alarm: 'Power cut' } }],
+    [{ kind: 'device', event: 'jamming', poi: '', detail: '' }, { key: 'device', values: { alarm: 'jamming' } }],
     [{ kind: 'geofence', event: 'dwell', poi: 'X' }, { key: 'other', values: { kind: 'geofence', event: 'dwell' } }],
   ])('%j -> %j', (facts, what) => expect(describeAlert(facts)).toEqual(what));
 });
@@ -24,8 +26,12 @@ describe('alertState', () => {
       open: false,
       at: '2026-03-01T10:00:00Z',
       by: 'Olive',
+      late: false,
     });
     expect(alertState({ cleared: '2026-03-01T10:00:00Z', clearedby: ' ' })).toMatchObject({ by: null });
+  });
+  it('tells an alert recorded late (never raised) from one cleared', () => {
+    expect(alertState({ cleared: '2026-03-01T10:00:00Z', clearedby: null, late: true })).toMatchObject({ open: false, by: null, late: true });
   });
 });
 

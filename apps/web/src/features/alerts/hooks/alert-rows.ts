@@ -20,6 +20,7 @@ export type AlertWhat =
   | { key: 'runoverUnknown' }
   | { key: 'servicing'; values: { detail: string } }
   | { key: 'servicingUnknown' }
+  | { key: 'device'; values: { alarm: string } }
   | { key: 'other'; values: { kind: string; event: string } };
 
 /** Panic pressed; an asset started moving; entered or left a POI; new fault codes (SPN) with their codes. */
@@ -41,6 +42,8 @@ export function describeAlert(a: AlertFacts): AlertWhat {
     const hours = (a.detail ?? '').trim();
     return hours ? { key: 'runover', values: { hours } } : { key: 'runoverUnknown' };
   }
+  // A tracker's own alarm (issue 13): the server stores it in words ('Power cut'), the word as the event.
+  if (a.kind === 'device') return { key: 'device', values: { alarm: (a.detail ?? '').trim() || a.event } };
   if (a.kind === 'servicing') {
     const detail = (a.detail ?? '').trim();
     return detail ? { key: 'servicing', values: { detail } } : { key: 'servicingUnknown' };
@@ -48,11 +51,12 @@ export function describeAlert(a: AlertFacts): AlertWhat {
   return { key: 'other', values: { kind: a.kind, event: a.event } };
 }
 
-export type AlertState = { open: true } | { open: false; at: string; by: string | null };
+/** Open; cleared (by whom, when); or recorded late, never raised (a report buffered long before it arrived). */
+export type AlertState = { open: true } | { open: false; at: string; by: string | null; late: boolean };
 
-export function alertState(a: { cleared: string | null; clearedby: string | null }): AlertState {
+export function alertState(a: { cleared: string | null; clearedby: string | null; late?: boolean }): AlertState {
   if (a.cleared === null) return { open: true };
-  return { open: false, at: a.cleared, by: a.clearedby?.trim() || null };
+  return { open: false, at: a.cleared, by: a.clearedby?.trim() || null, late: a.late === true };
 }
 
 function dayKey(d: Date, timeZone: string): string {

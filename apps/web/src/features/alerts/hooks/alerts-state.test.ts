@@ -10,7 +10,7 @@ import {
   newPanicIds,
 } from './alerts-state.ts';
 
-const counts = { panic: 1, zone: 2, spn: 0, vcl: null, servicing: null, runover: null };
+const counts = { panic: 1, zone: 2, spn: 0, vcl: null, servicing: null, runover: null, device: 0 };
 const zone = (aid: number, unitid: number, updated: string, event = 'enter'): GeofenceItem => ({
   aid,
   unitid,
@@ -47,16 +47,16 @@ describe('alertsReducer', () => {
     expect(s.counts).toEqual(counts);
   });
 
-  it('adds live panics and geofence alerts first and bumps their counts; SPN only counts', () => {
+  it('adds live panics and geofence alerts first and bumps their counts; SPN and device alarms only count', () => {
     const s = alertsReducer(loaded(), {
       type: 'received',
-      events: [event(903, 'panic'), event(12, 'geofence'), event(50, 'spn')],
+      events: [event(903, 'panic'), event(12, 'geofence'), event(50, 'spn'), event(52, 'device')],
       at: 2000,
     });
     expect(s.panic.map((a) => a.aid)).toEqual([903, 902]);
     expect(s.panic[0]).toEqual({ aid: 903, uid: 7, vehicle: 'V7', loc: 'At Yard', updated: '2026-03-01T10:00:00Z' });
     expect(s.geofence[0]).toMatchObject({ aid: 12, unitid: 7, registration: 'V7', poi: 'Yard', event: 'enter', vehiclealarm: true });
-    expect(s.counts).toMatchObject({ panic: 2, zone: 3, spn: 1, vcl: null });
+    expect(s.counts).toMatchObject({ panic: 2, zone: 3, spn: 1, vcl: null, device: 1 });
   });
 
   it('ignores an event it already has (same alert id twice, or already in the answer)', () => {
@@ -77,13 +77,13 @@ describe('alertsReducer', () => {
   it('re-applies live events an answer asked before them may not include', () => {
     const live = alertsReducer(initialAlertsState, {
       type: 'received',
-      events: [event(903, 'panic'), event(51, 'spn')],
+      events: [event(903, 'panic'), event(51, 'spn'), event(53, 'device')],
       at: 5000,
     });
     const s = loaded(4000, live);
     expect(s.panic.map((a) => a.aid)).toEqual([903, 902]);
-    // SPN has no list to compare with, so its count is taken from the answer.
-    expect(s.counts).toMatchObject({ panic: 2, spn: 0 });
+    // SPN and device alarms have no list to compare with, so their counts are taken from the answer.
+    expect(s.counts).toMatchObject({ panic: 2, spn: 0, device: 0 });
     // An answer asked after the event covers it: nothing to re-apply, nothing kept.
     const later = loaded(6000, s);
     expect(later.panic.map((a) => a.aid)).toEqual([902]);

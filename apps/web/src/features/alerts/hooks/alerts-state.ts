@@ -22,6 +22,8 @@ export interface AlertCounts {
   vcl: number | null;
   servicing: number | null;
   runover: number | null;
+  /** Open device alarms (power cut, vibration, ...: issue 13). */
+  device: number;
 }
 
 /** The dashalerts answer as the store takes it. */
@@ -75,7 +77,7 @@ export function geofenceFromEvent(e: AlertEvent): GeofenceItem {
   };
 }
 
-function bump(counts: AlertCounts | null, key: 'panic' | 'zone' | 'spn', by: number): AlertCounts | null {
+function bump(counts: AlertCounts | null, key: 'panic' | 'zone' | 'spn' | 'device', by: number): AlertCounts | null {
   if (!counts || by === 0) return counts;
   return { ...counts, [key]: Math.max(0, counts[key] + by) };
 }
@@ -87,6 +89,7 @@ function applyEvents(state: AlertsState, events: readonly AlertEvent[]): AlertsS
   const panic: PanicAlert[] = [];
   const geofence: GeofenceItem[] = [];
   let spn = 0;
+  let device = 0;
   for (const e of events) {
     if (e.kind === 'panic' && !panicIds.has(e.aid)) {
       panicIds.add(e.aid);
@@ -96,12 +99,15 @@ function applyEvents(state: AlertsState, events: readonly AlertEvent[]): AlertsS
       geofence.push(geofenceFromEvent(e));
     } else if (e.kind === 'spn') {
       spn += 1;
+    } else if (e.kind === 'device') {
+      device += 1;
     }
   }
-  if (panic.length === 0 && geofence.length === 0 && spn === 0) return state;
+  if (panic.length === 0 && geofence.length === 0 && spn === 0 && device === 0) return state;
   let counts = bump(state.counts, 'panic', panic.length);
   counts = bump(counts, 'zone', geofence.length);
   counts = bump(counts, 'spn', spn);
+  counts = bump(counts, 'device', device);
   return {
     ...state,
     panic: [...panic.reverse(), ...state.panic],
@@ -124,7 +130,8 @@ export function alertsReducer(state: AlertsState, action: AlertsAction): AlertsS
       };
       return applyEvents(
         base,
-        recent.map((r) => r.event).filter((e) => e.kind !== 'spn'),
+        // Counted only (no list to tell them apart by id): the answer's counts have them already.
+        recent.map((r) => r.event).filter((e) => e.kind !== 'spn' && e.kind !== 'device'),
       );
     }
     case 'received': {

@@ -31,7 +31,7 @@ import { PanicAckModal, type PanicToAcknowledge } from '../components/panic-ack-
 import { type BuiltAlertList, alertsPath, isAlertList, isBuiltAlertList } from '../hooks/alert-categories.ts';
 
 /** Lists whose shown alerts can be cleared together (panics are acknowledged one by one; a service due is a state). */
-const BULK_CLEAR: ReadonlySet<BuiltAlertList> = new Set(['zone', 'spn', 'runover']);
+const BULK_CLEAR: ReadonlySet<BuiltAlertList> = new Set(['zone', 'spn', 'runover', 'device']);
 /** Under this width the table becomes stacked cards (When, State and Clear stay in view). */
 const CARDS_QUERY = '(max-width: 600px)';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { latestAlerts } from './latest-alerts.tsx';
 
 const alert = (aid: number, updated: string, cleared: string | null = null) => ({
-  aid, kind: 'panic', event: 'panic', uid: 1, vehicle: 'V1', poi: '', loc: '', updated, lat: 0, lon: 0, detail: '', cleared, clearedby: null,
+  aid, kind: 'panic', event: 'panic', uid: 1, vehicle: 'V1', poi: '', loc: '', updated, lat: 0, lon: 0, detail: '', cleared, clearedby: null, late: false,
 });
 
 describe('latestAlerts', () => {

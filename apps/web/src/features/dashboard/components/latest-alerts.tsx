@@ -17,7 +17,7 @@ import { alertCauseText } from '../../alerts/index.ts';
 type AlertRecord = z.infer<typeof alertRecordSchema>;
 
 /** The categories whose open alerts are listed; panic and zone alerts are the ones that raise a vehicle's alarm. */
-const LISTS = ['panic', 'zone', 'spn', 'runover'] as const;
+const LISTS = ['panic', 'zone', 'spn', 'runover', 'device'] as const;
 type LatestList = (typeof LISTS)[number];
 const RAISES_ALARM: ReadonlySet<LatestList> = new Set(['panic', 'zone']);
 /** How many alerts the dashboard lists. */

@@ -3,7 +3,7 @@ import { type AlarmAlert, alarmCauses } from './use-vehicle-alarm.ts';
 
 const alert = (aid: number, uid: number, kind: string, updated: string, extra: Partial<AlarmAlert> = {}): AlarmAlert => ({
   aid, kind, event: kind === 'panic' ? 'panic' : 'enter', uid, vehicle: `V${uid}`, poi: 'Depot', loc: '', updated,
-  lat: 0, lon: 0, detail: '', cleared: null, clearedby: null, ...extra,
+  lat: 0, lon: 0, detail: '', cleared: null, clearedby: null, late: false, ...extra,
 });
 
 describe('alarmCauses', () => {
