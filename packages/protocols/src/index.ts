@@ -43,3 +43,4 @@ export {
   DEFAULT_IO_MAP, describeIo, faultCodes, interpret, type IoDescribed, type IoMap, IO_NAMES, ioToJson, type Meaning, resolveIoMap,
 } from './teltonika/io-map.ts';
 export { alarmAttrs as osmandAlarmAttrs, osmandEventIo } from './osmand/osmand-attrs.ts';
+export { ALARM_NAMES, compareNamed, describeNamed, type NamedDescribed } from './attributes-describe.ts';
