@@ -39,6 +39,9 @@ export function FakedLocationBadge() {
       title={t('deviceReport.mockHint')}
       data-testid="mock-badge"
       role="status"
+      // A warning must be read whole: never cut to "Faked…" in a narrow row.
+      style={{ flex: 'none', alignSelf: 'flex-start', overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
     >
       {t('deviceReport.mock')}
     </Badge>

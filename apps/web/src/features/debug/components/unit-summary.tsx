@@ -74,11 +74,9 @@ export function UnitSummary({ query }: { query: UseQueryResult<LastUnitInfo> }) 
           <Text fw={700} size="lg" truncate data-testid="unit-registration">
             {unit.registration}
           </Text>
-          <Group gap={6} wrap="nowrap">
-            {unit.mock === 1 && <FakedLocationBadge />}
-            <OnlineBadge online={unit.online} />
-          </Group>
+          <OnlineBadge online={unit.online} />
         </Group>
+        {unit.mock === 1 && <FakedLocationBadge />}
         <dl className={classes.facts}>
           <Fact label={t('debugger.facts.updated')}>
             {unit.updated ? <RelativeTime value={unit.updated} now={now} /> : t('debugger.never')}

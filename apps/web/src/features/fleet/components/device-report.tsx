@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,12 +26,12 @@ export function FakedLocationNotice({ report }: { report: LastUnitInfo | undefin
   const { t } = useTranslation();
   if (report?.mock !== 1) return null;
   return (
-    <Group gap="xs" px="sm" pb="xs" wrap="nowrap" align="center">
+    <Stack gap={4} px="sm" pb="xs" align="flex-start">
       <FakedLocationBadge />
       <Text size="xs" c="gray.7">
         {t('deviceReport.mockHint')}
       </Text>
-    </Group>
+    </Stack>
   );
 }
 
