@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiPost, openSignedIn, sendOsmand, siteOf } from './support.ts';
+import { apiPost, expectAccessible, openSignedIn, sendOsmand, siteOf } from './support.ts';
 
 // The Traccar Client phone app (issue 13): its SOS button raises the same panic banner as a
 // Teltonika panic input, and a faked (mock) location is flagged in the vehicle's details.
@@ -48,7 +48,7 @@ describe('Traccar Client phone', () => {
     await expect.poll(() => ack.count(), SLOW).toBe(0);
   });
 
-  it('shows a faked location as a warning badge in the vehicle details, with what the phone reported', async () => {
+  it('shows a faked location as a warning badge on the map card and in the vehicle details, with what the phone reported', async () => {
     expect(await sendOsmandJson({
       device_id: mockPhone.uid,
       location: {
@@ -57,7 +57,10 @@ describe('Traccar Client phone', () => {
       },
     })).toBe(200);
     await page.goto(`/tabs/tabs/fleet/0/${mockPhone.unitid}`);
-    await page.getByTestId('map-card').getByText(mockPhone.registration, { exact: true }).waitFor(SLOW);
+    const card = page.getByTestId('map-card');
+    await card.getByText(mockPhone.registration, { exact: true }).waitFor(SLOW);
+    // The card over the map says it too.
+    await card.getByTestId('mock-badge').waitFor(SLOW);
     await page.getByRole('button', { name: `Details of ${mockPhone.registration}` }).click();
     const details = page.getByTestId('vehicle-details');
     await details.getByRole('heading', { name: mockPhone.registration }).waitFor(SLOW);
@@ -68,6 +71,7 @@ describe('Traccar Client phone', () => {
     await expect.poll(() => report.textContent(), SLOW).toContain('Battery42 %');
     expect(await report.textContent()).toContain('ChargingYes');
     expect(await report.textContent()).toContain('Faked locationYes');
+    await expectAccessible(page, 'fleet, a phone with a faked location, details open');
     expect(pageErrors).toEqual([]);
   });
 });
