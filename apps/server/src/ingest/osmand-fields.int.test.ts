@@ -97,6 +97,13 @@ describe('Traccar Client fields', () => {
     expect((await t.call('GET', `lastunitinfo?uid=${p.id}`, { token: ops.token })).json().unit.lat).toBeNull();
   });
 
+  it('keeps a free parameter holding a NUL (as U+FFFD): the report is stored, not refused for good', async () => {
+    const p = phones.query;
+    const res = await fetch(`${base()}?id=${p.uid}&lat=53.8&lon=-1.55&timestamp=${now() + 5}&note=a%00b&my_flag=true`);
+    expect([res.status, await res.text()]).toEqual([200, 'OK']);
+    expect((await rows(p.id)).at(-1)?.io).toEqual({ note: 'a\ufffdb', myFlag: 1 });
+  });
+
   it('a malformed coordinate is still refused with a clear message, nothing stored', async () => {
     const p = phones.cells;
     const before = (await rows(p.id)).length;

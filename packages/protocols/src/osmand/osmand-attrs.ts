@@ -1,4 +1,5 @@
 import { ATTR, type DeviceAlarm } from '../attributes.ts';
+import { ProtocolError } from '../errors.ts';
 import { parseDecimal, parseFlag } from './osmand-values.ts';
 
 /** What an OsmAnd request says beyond its position, as stored in `positions.io` (named attributes). */
@@ -6,8 +7,20 @@ export type OsmandIo = Record<string, number | string>;
 
 /** Longest text value kept; a phone has no business sending more in one field. */
 export const MAX_TEXT = 256;
+/** Most fields one report may carry: a phone sends a few dozen; a request with more is not a phone's. */
+export const MAX_FIELDS = 200;
 /** Longest attribute key kept. */
 const MAX_KEY = 64;
+
+/**
+ * Free text as the log can hold it: control characters (a NUL is text PostgreSQL refuses) and lone
+ * UTF-16 surrogates become U+FFFD, and it is cut at MAX_TEXT. Refusing the report instead would
+ * make the app send it again forever, for a field nobody reads.
+ */
+export function cleanText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- replacing control characters is the point
+  return text.slice(0, MAX_TEXT).replace(/[\u0000-\u001f\u007f]|\p{Cs}/gu, '\uFFFD');
+}
 
 /** Named attributes that are 0/1 flags: a value that is not a flag is a bad request. */
 const FLAG_KEYS = new Set<string>([ATTR.ignition, ATTR.motion, ATTR.charge, ATTR.mock]);
@@ -38,12 +51,12 @@ export function freeValue(raw: unknown): number | string | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw === 'boolean') return raw ? 1 : 0;
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
-  if (typeof raw === 'object') return JSON.stringify(raw).slice(0, MAX_TEXT);
+  if (typeof raw === 'object') return cleanText(JSON.stringify(raw));
   const text = String(raw).trim();
   if (text === '') return undefined;
   if (/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text))) return Number(text);
   if (text === 'true' || text === 'false') return text === 'true' ? 1 : 0;
-  return text.slice(0, MAX_TEXT);
+  return cleanText(text);
 }
 
 /**
@@ -89,7 +102,7 @@ const ALARM_WORDS: Readonly<Record<string, DeviceAlarm>> = {
  */
 export function alarmAttrs(raw: unknown): OsmandIo {
   if (raw === undefined || raw === null) return {};
-  const words = String(raw).split(',').map((w) => w.trim()).filter(Boolean);
+  const words = cleanText(String(raw)).split(',').map((w) => w.trim()).filter(Boolean);
   const out: OsmandIo = {};
   const rest: string[] = [];
   for (const word of words) {
@@ -97,8 +110,14 @@ export function alarmAttrs(raw: unknown): OsmandIo {
     if (known && out.alarm === undefined) out.alarm = known;
     else if (!known) rest.push(word);
   }
-  if (rest.length) out.alarmText = rest.join(',').slice(0, MAX_TEXT);
+  if (rest.length) out.alarmText = cleanText(rest.join(','));
   return out;
+}
+
+/** Refuses a report whose io holds more than MAX_FIELDS fields (a clear error, nothing stored). */
+export function checkFieldCount(io: OsmandIo): void {
+  const n = Object.keys(io).length;
+  if (n > MAX_FIELDS) throw new ProtocolError('invalid_field', `too many fields: ${n}, at most ${MAX_FIELDS} are accepted`);
 }
 
 /** Whether a report carries an alarm (understood or not): it gets its own re-send key (eventIo 1). */
@@ -112,7 +131,7 @@ export function carriesAlarm(io: OsmandIo): boolean {
  */
 export function cellAttrs(values: readonly string[]): OsmandIo {
   if (values.length === 0) return {};
-  const out: OsmandIo = { cells: values.join(';').slice(0, MAX_TEXT) };
+  const out: OsmandIo = { cells: cleanText(values.join(';')) };
   const first = (values[0] ?? '').split(',').map((s) => s.trim());
   if ((first.length === 4 || first.length === 5) && first.every((s) => /^-?\d+$/.test(s))) {
     out[ATTR.cell] = first.slice(0, 4).map(Number).join(':');
@@ -122,7 +141,7 @@ export function cellAttrs(values: readonly string[]): OsmandIo {
 
 /** Wifi access points (`mac,rssi`, one per parameter) kept as text in `wifi`. */
 export function wifiAttrs(values: readonly string[]): OsmandIo {
-  return values.length ? { wifi: values.join(';').slice(0, MAX_TEXT) } : {};
+  return values.length ? { wifi: cleanText(values.join(';')) } : {};
 }
 
 

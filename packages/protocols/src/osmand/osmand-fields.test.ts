@@ -113,7 +113,7 @@ describe('io keys', () => {
   });
 
   it('io stays flat: numbers and text only, word keys only, whatever the JSON holds', () => {
-    const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.double(), fc.boolean(), fc.constant(null));
+    const scalar = fc.oneof(fc.string({ maxLength: 8, unit: 'binary' }), fc.double(), fc.boolean(), fc.constant(null));
     const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }));
     const obj = fc.dictionary(fc.string({ maxLength: 10 }), value, { maxKeys: 6 });
     fc.assert(fc.property(obj, obj, (extras, more) => {
@@ -127,7 +127,27 @@ describe('io keys', () => {
       for (const [k, v] of Object.entries(io)) {
         expect(k).toMatch(/^[A-Za-z]/);
         expect(['number', 'string']).toContain(typeof v);
+        // Text the log can hold: the writer would refuse a NUL or a lone surrogate, and the app would send it forever.
+        if (typeof v === 'string') expect(/\0|\p{Cs}/u.test(v)).toBe(false);
       }
     }));
+  });
+});
+
+describe('text the log can hold', () => {
+  it('a NUL, a control character or a lone surrogate in a free value becomes U+FFFD, the report is kept', () => {
+    const p = parseOsmand({ query: { id: '1', lat: '1', lon: '2', timestamp: '0', note: 'a\u0000b\u001fc', other: 'x\ud800y', alarm: 'sos,fall\u0000' } });
+    expect(p.io).toEqual({ note: 'a\ufffdb\ufffdc', other: 'x\ufffdy', alarm: 'sos', alarmText: 'fall\ufffd' });
+  });
+
+  it('refuses a report with more than 200 fields, with the count', () => {
+    const query: Record<string, string> = { id: '1', lat: '1', lon: '2', timestamp: '0' };
+    for (let i = 0; i < 201; i++) query[`f${i}`] = '1';
+    expect(() => parseOsmand({ query })).toThrow('too many fields: 201, at most 200 are accepted');
+  });
+
+  it('cuts long text at 256 characters', () => {
+    const p = parseOsmand({ query: {}, body: { device_id: 'p', location: { timestamp: 0, extras: { long: 'x'.repeat(1000) } } } });
+    expect(String(p.io.long)).toHaveLength(256);
   });
 });

@@ -1,6 +1,6 @@
 import { ATTR } from '../attributes.ts';
 import { ProtocolError } from '../errors.ts';
-import { attrKey, putAttr } from './osmand-attrs.ts';
+import { attrKey, checkFieldCount, putAttr } from './osmand-attrs.ts';
 import type { OsmandPosition } from './osmand-types.ts';
 import {
   checkRange,
@@ -77,6 +77,7 @@ export function parseOsmandJson(body: Json, fallbackId: unknown, receivedAtMs?: 
     for (const [wire, value] of Object.entries(location.extras)) putAttr(io, attrKey(wire), value);
   }
   if (!fix) io[ATTR.fix] = 0;
+  checkFieldCount(io);
   return position;
 }
 

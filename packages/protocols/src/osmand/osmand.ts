@@ -1,6 +1,6 @@
 import { ATTR } from '../attributes.ts';
 import { ProtocolError } from '../errors.ts';
-import { attrKey, cellAttrs, putAttr, wifiAttrs } from './osmand-attrs.ts';
+import { attrKey, checkFieldCount, cellAttrs, putAttr, wifiAttrs } from './osmand-attrs.ts';
 import { isObject, parseOsmandJson } from './osmand-json.ts';
 import type { OsmandPosition, OsmandRequest } from './osmand-types.ts';
 import {
@@ -62,6 +62,7 @@ function parseParams(all: Record<string, string[]>, receivedAtMs?: number): Osma
   }
   Object.assign(io, cellAttrs(all.cell ?? []), wifiAttrs(all.wifi ?? []));
   if (!position.fix) io[ATTR.fix] = 0;
+  checkFieldCount(io);
   return position;
 }
 
