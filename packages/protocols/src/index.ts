@@ -48,3 +48,5 @@ export { isCommandCodec } from './teltonika/framer.ts';
 export { decodeUdpMessage, encodeUdpCodec12, type UdpMessage } from './teltonika/udp-command.ts';
 export * from './gt06/index.ts';
 export * from './queclink/index.ts';
+export { alarmAttrs as osmandAlarmAttrs, osmandEventIo } from './osmand/osmand-attrs.ts';
+export { ALARM_NAMES, compareNamed, describeNamed, type NamedDescribed } from './attributes-describe.ts';

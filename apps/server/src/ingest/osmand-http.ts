@@ -1,4 +1,4 @@
-import { parseOsmand, ProtocolError } from '@fleet/protocols';
+import { osmandEventIo, parseOsmand, ProtocolError } from '@fleet/protocols';
 import http from 'node:http';
 import type { IngestDeps } from './ingest-deps.ts';
 import { UnstorableRowError } from './position-writer.ts';
@@ -10,7 +10,7 @@ const MAX_BODY = 64 * 1024;
  * The OsmAnd protocol of the Traccar Client phone app: GET or POST with query parameters, or a
  * JSON body. 200 once the position is committed (an implausible one is stored flagged); 400 for an
  * unknown device, a source outside OSMAND_ALLOW (the same answer, so it tells nothing), a malformed
- * request or values the log cannot hold; 503 "send again" only when storing failed for a reason
+ * request or values the log cannot hold (a request without coordinates is a report without a fix, stored); 503 "send again" only when storing failed for a reason
  * that can pass (the database), never for the request's own content.
  */
 export function osmandHttpServer(deps: IngestDeps) {
@@ -66,15 +66,13 @@ export function osmandHttpServer(deps: IngestDeps) {
       deps.stats.closed('osmand:unknown-device');
       return [400, 'unknown device'];
     }
-    const io: Record<string, number | string> = {};
-    if (parsed.battery !== undefined && parsed.battery !== null) io.batt = parsed.battery;
-    if (parsed.accuracy !== undefined && parsed.accuracy !== null) io.accuracy = parsed.accuracy;
     let written;
     try {
+      // A report without a fix is stored at 0,0 with io.fix = 0: flagged no-fix, it never moves the vehicle.
       written = await deps.writer.write([{
         unitId: unit.unitId, deviceTimeMs: parsed.timestampMs, lat: parsed.lat, lon: parsed.lon,
         altitude: Math.round(parsed.altitude ?? 0), angle: Math.round(parsed.bearing ?? 0), satellites: 0,
-        speed: Math.round(parsed.speedKmh ?? 0), priority: 0, eventIo: 0, io, protocol: 'osmand',
+        speed: Math.round(parsed.speedKmh ?? 0), priority: 0, eventIo: osmandEventIo(parsed.io), io: parsed.io, protocol: 'osmand',
       }]);
     } catch (err) {
       if (!(err instanceof UnstorableRowError)) throw err;

@@ -7,4 +7,6 @@ export const sharedKeys = {
   vehicleAddress: (unitId: number, at: string) => ['vehicleaddress', unitId, at] as const,
   /** The current site's time zone (issue 12: days of journeys are the site's days). */
   siteTimeZone: (siteId: number) => ['sitetimezone', siteId] as const,
+  /** A unit's latest state (lastunitinfo): the debugger and the vehicle details share it. */
+  lastUnitInfo: (uid: number) => ['lastunitinfo', uid] as const,
 };

@@ -36,6 +36,30 @@ describe('parseOsmand errors', () => {
       "missing lon: send 'lat' and 'lon' or 'location=lat,lon'",
     ],
     [
+      'lat given without lon, in JSON',
+      { query: {}, body: { device_id: '1', location: { timestamp: 0, coords: { latitude: 1 } } } },
+      'missing_field',
+      'missing longitude: send location.coords.longitude',
+    ],
+    [
+      'a bad battery level',
+      { query: { id: '1', lat: '1', lon: '2', timestamp: '0', batt: 'full' } },
+      'invalid_field',
+      "invalid batt 'full': expected a decimal number",
+    ],
+    [
+      'a bad mock flag in JSON',
+      { query: {}, body: { device_id: '1', location: { timestamp: 0, mock: 'perhaps', coords: { latitude: 1, longitude: 2 } } } },
+      'invalid_field',
+      "invalid mock 'perhaps': expected true or false",
+    ],
+    [
+      'a bad ignition flag',
+      { query: { id: '1', lat: '1', lon: '2', timestamp: '0', ignition: 'on-ish' } },
+      'invalid_field',
+      "invalid ignition 'on-ish': expected true or false",
+    ],
+    [
       'latitude 91',
       { query: { id: '1', lat: '91', lon: '2', timestamp: '0' } },
       'out_of_range',
@@ -84,8 +108,8 @@ describe('parseOsmand errors', () => {
       'invalid JSON body: Unexpected end of JSON input',
     ],
     [
-      'JSON without coords',
-      { query: {}, body: { device_id: '1', location: {} } },
+      'JSON coords that are not an object',
+      { query: {}, body: { device_id: '1', location: { timestamp: 0, coords: 'here' } } },
       'missing_field',
       'missing location.coords: expected an object',
     ],

@@ -1,4 +1,6 @@
+import { ATTR } from '../attributes.ts';
 import { ProtocolError } from '../errors.ts';
+import { attrKey, checkFieldCount, putAttr } from './osmand-attrs.ts';
 import type { OsmandPosition } from './osmand-types.ts';
 import {
   checkRange,
@@ -12,12 +14,20 @@ import {
 
 type Json = Record<string, unknown>;
 
+/** location.* fields read into columns or named attributes by hand; the rest are kept by name. */
+const READ = new Set(['timestamp', 'coords', 'battery', 'is_moving', 'activity', 'extras', 'mock', '_']);
+/** coords.* fields that are columns or named attributes. */
+const COORDS_READ = new Set(['latitude', 'longitude', 'speed', 'heading', 'altitude', 'accuracy']);
+
 /**
  * The JSON body newer Traccar Client versions POST (Transistorsoft background-geolocation shape):
  * `{ device_id, location: { timestamp, coords: {latitude, longitude, speed, heading, altitude,
- * accuracy}, is_moving, odometer, event, activity: {type}, battery: {level, is_charging} } }`.
+ * accuracy, speed_accuracy, ...}, is_moving, odometer, event, uuid, mock, activity: {type,
+ * confidence}, battery: {level, is_charging}, extras: {...} } }`.
  * Units: speed is m/s (×3.6 → km/h); battery.level is 0..1 (×100 → %); -1 (any negative) speed,
- * heading, accuracy or battery level means "unknown" and is omitted.
+ * heading, accuracy or battery level means "unknown" and is omitted. `extras` are flattened into io
+ * (`extras.alarm = "sos"` is the app's SOS button). `location._` repeats the query form for servers
+ * that read only that, so it adds nothing and is skipped. No coords: a report without a fix.
  */
 export function parseOsmandJson(body: Json, fallbackId: unknown, receivedAtMs?: number): OsmandPosition {
   const deviceId = parseDeviceId(body.device_id ?? fallbackId);
@@ -28,44 +38,59 @@ export function parseOsmandJson(body: Json, fallbackId: unknown, receivedAtMs?: 
     );
   }
   const location = objectField(body.location, 'location');
-  const coords = objectField(location.coords, 'location.coords');
-  const lat = checkRange('latitude', requiredNumber(coords.latitude, 'latitude'), -90, 90);
-  const lon = checkRange('longitude', requiredNumber(coords.longitude, 'longitude'), -180, 180);
+  const coords = location.coords === undefined || location.coords === null ? {} : objectField(location.coords, 'location.coords');
+  const fix = present(coords.latitude) || present(coords.longitude);
+  const lat = fix ? checkRange('latitude', requiredNumber(coords.latitude, 'latitude'), -90, 90) : 0;
+  const lon = fix ? checkRange('longitude', requiredNumber(coords.longitude, 'longitude'), -180, 180) : 0;
   const timestampMs = timestampOf(location.timestamp, receivedAtMs);
-  const position: OsmandPosition = { deviceId, timestampMs, lat, lon, attributes: {} };
+  const position: OsmandPosition = { deviceId, timestampMs, lat, lon, fix, io: {} };
+  const io = position.io;
 
   const speed = parseOptionalNonNegative('speed', coords.speed);
   if (speed !== undefined) position.speedKmh = speed * MPS_TO_KMH;
   const bearing = parseBearing('heading', coords.heading);
   if (bearing !== undefined) position.bearing = bearing;
-  if (coords.altitude !== undefined && coords.altitude !== null) {
-    position.altitude = parseDecimal('altitude', coords.altitude);
-  }
+  if (present(coords.altitude)) position.altitude = parseDecimal('altitude', coords.altitude);
   const accuracy = parseOptionalNonNegative('accuracy', coords.accuracy);
-  if (accuracy !== undefined) position.accuracy = accuracy;
+  if (accuracy !== undefined) io[ATTR.accuracy] = accuracy;
+  for (const [wire, value] of Object.entries(coords)) {
+    // *_accuracy -1 means unknown, as for accuracy itself.
+    if (COORDS_READ.has(wire) || (wire.endsWith('_accuracy') && typeof value === 'number' && value < 0)) continue;
+    putAttr(io, attrKey(wire), value);
+  }
 
   if (isObject(location.battery)) {
     const level = parseOptionalNonNegative('battery level', location.battery.level);
-    if (level !== undefined) position.battery = Math.round(level * 1000) / 10;
-    if (typeof location.battery.is_charging === 'boolean') position.charge = location.battery.is_charging;
+    if (level !== undefined) io[ATTR.batteryLevel] = Math.round(level * 1000) / 10;
+    putAttr(io, ATTR.charge, location.battery.is_charging);
   }
-  if (typeof location.is_moving === 'boolean') position.attributes.motion = location.is_moving;
-  if (typeof location.odometer === 'number') position.attributes.odometer = location.odometer;
-  if (typeof location.event === 'string') position.attributes.event = location.event;
-  if (isObject(location.activity) && typeof location.activity.type === 'string') {
-    position.attributes.activity = location.activity.type;
+  putAttr(io, ATTR.motion, location.is_moving);
+  putAttr(io, ATTR.mock, location.mock);
+  if (isObject(location.activity)) {
+    putAttr(io, 'activity', location.activity.type);
+    putAttr(io, 'activityConfidence', location.activity.confidence);
   }
+  for (const [wire, value] of Object.entries(location)) {
+    if (!READ.has(wire)) putAttr(io, attrKey(wire), value);
+  }
+  if (isObject(location.extras)) {
+    for (const [wire, value] of Object.entries(location.extras)) putAttr(io, attrKey(wire), value);
+  }
+  if (!fix) io[ATTR.fix] = 0;
+  checkFieldCount(io);
   return position;
 }
 
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
 function timestampOf(raw: unknown, receivedAtMs: number | undefined): number {
-  if (raw !== undefined && raw !== null && raw !== '') return parseTimestamp(raw);
+  if (present(raw)) return parseTimestamp(raw);
   if (receivedAtMs !== undefined) return receivedAtMs;
   throw new ProtocolError('missing_field', 'missing timestamp: send location.timestamp');
 }
 
 function requiredNumber(raw: unknown, name: string): number {
-  if (raw === undefined || raw === null || raw === '') {
+  if (!present(raw)) {
     throw new ProtocolError('missing_field', `missing ${name}: send location.coords.${name}`);
   }
   return parseDecimal(name, raw);

@@ -1,27 +1,25 @@
-/** One position reported by the Traccar Client (OsmAnd protocol) app. */
+/**
+ * One report of the Traccar Client app (OsmAnd protocol). Everything it says beyond the position's
+ * own columns is in `io`, under the named attributes of attributes.ts where one fits (batteryLevel,
+ * charge, motion, odometer, alarm, mock, accuracy, hdop, ...) and camelCase word keys otherwise.
+ */
 export interface OsmandPosition {
   deviceId: string;
   timestampMs: number;
-  /** Degrees, -90..90. */
+  /** Degrees, -90..90; 0 when the report has no fix. */
   lat: number;
-  /** Degrees, -180..180. */
+  /** Degrees, -180..180; 0 when the report has no fix. */
   lon: number;
+  /** False for a report without coordinates (cell towers / wifi only): stored at 0,0 with io.fix = 0. */
+  fix: boolean;
   /** km/h: query form sends knots (×1.852), JSON form sends m/s (×3.6). */
   speedKmh?: number;
   /** Degrees 0..360, 0 = north. */
   bearing?: number;
   /** Metres above sea level. */
   altitude?: number;
-  /** Horizontal accuracy in metres. */
-  accuracy?: number;
-  hdop?: number;
-  /** Battery level in percent, 0..100. */
-  battery?: number;
-  /** Whether the phone is charging. */
-  charge?: boolean;
-  driverUniqueId?: string;
-  /** Everything else the app sent, by its wire name. */
-  attributes: Record<string, string | number | boolean>;
+  /** Every other field, flat: named attributes and camelCase keys, numbers (flags 0/1) or short text. */
+  io: Record<string, number | string>;
 }
 
 export interface OsmandRequest {

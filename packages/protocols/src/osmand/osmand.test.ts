@@ -28,15 +28,11 @@ describe('parseOsmand, query form (GET or POST from older Traccar Client version
       timestampMs: T,
       lat: 52.370216,
       lon: 4.895168,
+      fix: true,
       speedKmh: 18.52,
       bearing: 270.5,
       altitude: -3.5,
-      accuracy: 12,
-      hdop: 0.9,
-      battery: 87,
-      charge: true,
-      driverUniqueId: 'D-42',
-      attributes: { valid: 'true', wifi: 'aa:bb' },
+      io: { accuracy: 12, hdop: 0.9, batteryLevel: 87, charge: 1, driverUniqueId: 'D-42', valid: 1, wifi: 'aa:bb' },
     });
   });
 
@@ -51,7 +47,7 @@ describe('parseOsmand, query form (GET or POST from older Traccar Client version
       bearing: 90,
       timestampMs: T,
     });
-    expect(position.attributes).toEqual({});
+    expect(position.io).toEqual({});
   });
 
   it.each([
@@ -89,7 +85,7 @@ describe('parseOsmand, query form (GET or POST from older Traccar Client version
     });
     expect(position).not.toHaveProperty('speedKmh');
     expect(position).not.toHaveProperty('bearing');
-    expect(position).not.toHaveProperty('accuracy');
+    expect(position.io).not.toHaveProperty('accuracy');
   });
 });
 
@@ -114,13 +110,11 @@ describe('parseOsmand, JSON body (newer Traccar Client versions)', () => {
       timestampMs: T,
       lat: 52.1,
       lon: 5.2,
+      fix: true,
       speedKmh: 36,
       bearing: 180,
       altitude: 12,
-      accuracy: 4.5,
-      battery: 57,
-      charge: false,
-      attributes: { motion: true, odometer: 1234.5, event: 'motionchange', activity: 'in_vehicle' },
+      io: { accuracy: 4.5, batteryLevel: 57, charge: 0, motion: 1, odometer: 1234.5, event: 'motionchange', activity: 'in_vehicle' },
     });
   });
 
@@ -145,8 +139,8 @@ describe('parseOsmand, JSON body (newer Traccar Client versions)', () => {
     const position = parseOsmand({ query: {}, body: unknown });
     expect(position).not.toHaveProperty('speedKmh');
     expect(position).not.toHaveProperty('bearing');
-    expect(position).not.toHaveProperty('battery');
-    expect(position.charge).toBe(true);
+    expect(position.io).not.toHaveProperty('batteryLevel');
+    expect(position.io.charge).toBe(1);
   });
 
   it('falls back to the query id when the body has no device_id', () => {

@@ -1,4 +1,5 @@
 import { alarmOf, ATTR, type DeviceAlarm, namedFlag, namedNumber } from '../attributes.ts';
+import { compareNamed, describeNamed } from '../attributes-describe.ts';
 import type { AvlRecord } from './types.ts';
 
 /**
@@ -196,15 +197,19 @@ function roleText(role: keyof IoMap, v: number): string {
 /**
  * A stored position's IO elements in words (getdatapoint), by id: the unit type's map names the
  * elements it gives a role ('Ignition', 'On'; 'External voltage', '27.61 V'), the parameter list
- * names the rest; fault codes read as their text.
+ * names the rest; fault codes read as their text. Word keys (the named attributes of other
+ * protocols: a phone's battery, charging, faked location, alarm) read as attributes-describe.ts says.
  */
 export function describeIo(io: Record<string, number | string>, map: IoMap): IoDescribed[] {
   const roleOf = new Map<number, keyof IoMap>();
   // A unit type may give two roles one id: the first role names it.
   for (const role of Object.keys(map) as (keyof IoMap)[]) if (!roleOf.has(map[role])) roleOf.set(map[role], role);
+  const isId = (k: string) => /^\d+$/.test(k);
   return Object.entries(io)
-    .sort(([a], [b]) => Number(a) - Number(b))
+    // Teltonika ids by number, then the named attributes of other protocols (attributes-describe.ts).
+    .sort(([a], [b]) => (isId(a) && isId(b) ? Number(a) - Number(b) : isId(a) ? -1 : isId(b) ? 1 : compareNamed(a, b)))
     .map(([id, value]) => {
+      if (!isId(id)) return { id, value, ...describeNamed(id, value) };
       const n = Number(id);
       const role = roleOf.get(n);
       const name = role ? ROLE_NAMES[role] : IO_NAMES[n] ?? `IO ${id}`;

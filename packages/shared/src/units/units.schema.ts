@@ -28,6 +28,10 @@ export const lastUnitInfoSchema = z.object({
   externalvoltage: z.number().nullable(), odometer: z.number().nullable(), gsm: z.number().nullable(),
   ptotrigger1: z.number(), ptotrigger2: z.number(), panic: z.number(), online: z.boolean(),
   io: z.record(z.string(), z.union([z.number(), z.string()])),
+  /** 1: the latest position was faked (a phone's mock location app, Traccar Client `mock`). */
+  mock: z.number(),
+  /** The latest position's IO values in words (the same as getdatapoint's io). */
+  attributes: z.array(z.object({ id: z.string(), name: z.string(), value: z.union([z.number(), z.string(), z.boolean()]), text: z.string() })),
 });
 export const lastUnitInfoAnswerSchema = success({ unit: lastUnitInfoSchema });
 

@@ -12,6 +12,12 @@ export function unitsRepository(db: Db) {
       return rows[0];
     },
 
+    /** The unit type's IO map override (unit_types.io_map), to name a unit's IO elements. */
+    async ioMapOf(unitTypeId: number): Promise<unknown> {
+      const rows = await db.select({ ioMap: unitTypes.ioMap }).from(unitTypes).where(eq(unitTypes.id, unitTypeId)).limit(1);
+      return rows[0]?.ioMap ?? {};
+    },
+
     /**
      * Puts a driver on a vehicle (issue 11, assigndriver): the vehicle's driver becomes `driverId`
      * and any other vehicle that driver was on loses them. Returns every unit whose driver changed.

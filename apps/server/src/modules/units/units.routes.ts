@@ -3,6 +3,7 @@ import {
   ingestStatsAnswerSchema, ioCommandQuerySchema, isAdmin, isReadOnlyCommand, lastFmsAnswerSchema, lastUnitInfoAnswerSchema,
   resetUnitStateAnswerSchema, resetUnitStateBodySchema, uidQuerySchema, unknownDevicesAnswerSchema,
 } from '@fleet/shared';
+import { ATTR, describeIo, namedFlag, resolveIoMap } from '@fleet/protocols';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/caller.ts';
@@ -82,6 +83,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; devices
     config: { access: onUnit('session', 'query.uid') },
   }, async (request) => {
     const { unit, state: s } = await unitOf(request.query.uid);
+    const io = (s?.io ?? {}) as Record<string, number | string>;
     return {
       ok: 1 as const,
       unit: {
@@ -89,7 +91,10 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; devices
         speed: s ? vehicleLive(s).speed : 0, direction: s?.angle ?? 0, satellites: s?.satellites ?? 0,
         ign: s ? vehicleLive(s).ign : 0, movement: s?.movement ? 1 : 0, externalvoltage: s?.externalVoltage ?? null,
         odometer: s?.odometer ?? null, gsm: s?.gsmSignal ?? null, ptotrigger1: s?.pto1 ? 1 : 0, ptotrigger2: s?.pto2 ? 1 : 0,
-        panic: s?.panic ? 1 : 0, online: devices.isOnline(unit.id), io: (s?.io ?? {}) as Record<string, number | string>,
+        panic: s?.panic ? 1 : 0, online: devices.isOnline(unit.id), io,
+        // Added fields (issue 13): the latest position was faked (a phone's mock location), and its IO in words.
+        mock: namedFlag(io, ATTR.mock) ? 1 : 0,
+        attributes: describeIo(io, resolveIoMap(await repo.ioMapOf(unit.unitTypeId))),
       },
     };
   });

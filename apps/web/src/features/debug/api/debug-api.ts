@@ -1,7 +1,6 @@
 import {
   commandAnswerSchema,
   flaggedRecordsAnswerSchema,
-  lastUnitInfoAnswerSchema,
   resetUnitStateAnswerSchema,
   resetUnitStateBodySchema,
 } from '@fleet/shared';
@@ -10,14 +9,7 @@ import { api } from '../../../shared/api/api.ts';
 import { fleetKeys } from '../../fleet/index.ts';
 import { debugKeys } from './debug-keys.ts';
 
-/** A unit's registration and latest state; refreshed every 30 s so the online badge stays true. */
-export const lastUnitInfoQuery = (uid: number) =>
-  queryOptions({
-    queryKey: debugKeys.lastUnitInfo(uid),
-    queryFn: ({ signal }) =>
-      api.get('lastunitinfo', lastUnitInfoAnswerSchema, { uid }, signal).then((a) => a.unit),
-    refetchInterval: 30_000,
-  });
+export { lastUnitInfoQuery } from '../../../shared/units/last-unit-info.tsx';
 
 /** Sends a GPRS command and waits for the device's reply (offline 409, timeout 504, not admin 403). */
 export function sendFmsCommand(uid: number, cmd: string): Promise<string> {

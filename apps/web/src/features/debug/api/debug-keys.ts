@@ -1,5 +1,7 @@
+import { sharedKeys } from '../../../shared/query-keys.ts';
+
 // Cache keys of the debug page's answers.
 export const debugKeys = {
-  lastUnitInfo: (uid: number) => ['lastunitinfo', uid] as const,
+  lastUnitInfo: sharedKeys.lastUnitInfo,
   flaggedRecords: (uid: number) => ['unitflaggedrecords', uid] as const,
 };

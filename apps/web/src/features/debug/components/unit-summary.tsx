@@ -1,17 +1,14 @@
-import type { lastUnitInfoSchema } from '@fleet/shared';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { useUnits } from '../../../shared/format/use-units.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { RelativeTime, useNow } from '../../../shared/ui/relative-time.tsx';
+import { FakedLocationBadge, type LastUnitInfo } from '../../../shared/units/last-unit-info.tsx';
 import classes from './debug.module.css';
-
-export type LastUnitInfo = z.infer<typeof lastUnitInfoSchema>;
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -79,6 +76,7 @@ export function UnitSummary({ query }: { query: UseQueryResult<LastUnitInfo> }) 
           </Text>
           <OnlineBadge online={unit.online} />
         </Group>
+        {unit.mock === 1 && <FakedLocationBadge />}
         <dl className={classes.facts}>
           <Fact label={t('debugger.facts.updated')}>
             {unit.updated ? <RelativeTime value={unit.updated} now={now} /> : t('debugger.never')}
@@ -95,6 +93,20 @@ export function UnitSummary({ query }: { query: UseQueryResult<LastUnitInfo> }) 
           <Fact label={t('debugger.facts.gsm')}>{value(unit.gsm, 'debugger.gsmValue')}</Fact>
           <Fact label={t('debugger.facts.odometer')}>{unit.odometer === null ? none : units.odometer(unit.odometer)}</Fact>
         </dl>
+        {unit.attributes.length > 0 && (
+          <section aria-labelledby="unit-attributes-title" data-testid="unit-attributes">
+            <Title order={3} fz="sm" id="unit-attributes-title" mb={4}>
+              {t('deviceReport.attributes')}
+            </Title>
+            <dl className={classes.facts}>
+              {unit.attributes.map((a) => (
+                <Fact key={a.id} label={a.name}>
+                  {a.text}
+                </Fact>
+              ))}
+            </dl>
+          </section>
+        )}
       </Stack>
     );
   }

@@ -5,8 +5,10 @@ import { lacksValidPosition, vehiclePosition } from '../../../shared/vehicles/po
 import { StreetAddressLine } from '../../../shared/vehicles/street-address.tsx';
 import { vehicleState } from '../../../shared/vehicles/vehicle-states.ts';
 import { registrationText } from '../../../shared/vehicles/vehicle-text.ts';
+import { FakedLocationBadge } from '../../../shared/units/last-unit-info.tsx';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import { AlarmCauseLine } from './alarm-section.tsx';
+import { useLatestReport } from './device-report.tsx';
 import classes from './fleet-page.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
 import { VehicleStatus } from './vehicle-status.tsx';
@@ -27,6 +29,8 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
   const { t } = useTranslation();
   const state = vehicleState(v, now);
   const drawable = vehiclePosition(v) !== null;
+  // A faked (mock) location is said where the position is shown (the vehicles list carries no io).
+  const report = useLatestReport(v.unitid, v.updated);
   return (
     <Paper className={classes.mapCard} shadow="sm" withBorder p={8} data-testid="map-card" aria-live="polite">
       <Group gap={8} wrap="nowrap" align="center">
@@ -42,6 +46,11 @@ export function MapCard({ vehicle: v, now, following, onFollow, onDetails, onClo
             <Text size="xs" c="gray.7" mt={2}>
               {t('fleet.noValidPosition')}
             </Text>
+          )}
+          {report?.mock === 1 && (
+            <div style={{ marginTop: 4 }}>
+              <FakedLocationBadge />
+            </div>
           )}
         </div>
         <CloseButton size="sm" onClick={onClose} aria-label={t('fleet.clearSelection')} title={t('fleet.clearSelection')} />

@@ -23,6 +23,7 @@ import { ServicePlanSection } from '../../admin/index.ts';
 import { VehicleMessagesButton } from '../../messages/index.ts';
 import type { Vehicle } from '../hooks/vehicle-rows.ts';
 import { AlarmSection } from './alarm-section.tsx';
+import { DeviceReport, FakedLocationNotice, useLatestReport } from './device-report.tsx';
 import classes from './vehicle-details.module.css';
 import { VehicleMarkerIcon } from './vehicle-marker-icon.tsx';
 import { VehicleStatus } from './vehicle-status.tsx';
@@ -55,6 +56,7 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
   const heading = directionImage(v.direction, v.speed);
   const units = useUnits();
   const today = useSiteToday();
+  const report = useLatestReport(v.unitid, v.updated);
   const none = <Text span c="gray.7" inherit>{t('fleet.field.none')}</Text>;
   // Free text from devices and people: at most three lines here, all of it on hover.
   const free = (text: string) =>
@@ -164,8 +166,10 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
           {t('journeyLinks.replay')}
         </Button>
       </Group>
+      <FakedLocationNotice report={report} />
       {v.vehiclealarm && <AlarmSection siteId={siteId} unitId={v.unitid} vehicle={name} now={now} />}
       <FieldList fields={rows} ruled className={classes.fields} />
+      <DeviceReport report={report} />
       <ServicePlanSection unitId={v.unitid} />
       {admin && (
         <Stack p="sm" gap={4} component="section" aria-labelledby="vehicle-diagnostics-title" data-testid="vehicle-diagnostics">
