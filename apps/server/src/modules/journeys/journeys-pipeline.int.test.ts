@@ -44,11 +44,15 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 describe('a device drives a trip and a stop; the journeys calls answer the day', () => {
-  it('activity: the parked start, the trip, the stop and the open trip, with places and totals', async () => {
+  it('activity: the parked start, the trip, the stop and the last trip (silent since, so shown ended), with places and totals', async () => {
     const res = await t.call('GET', `activity?d=2026-11-23&v=${van}`, { token });
     expect(res.statusCode, res.body).toBe(200);
     const a = activityAnswerSchema.parse(res.json());
-    expect(a.segments.map((s) => `${s.kind}${s.open ? '*' : ''}`)).toEqual(['stop', 'trip', 'stop', 'trip*']);
+    // The device has been silent since that morning: its last trip is still open in `trips` (a late
+    // position would continue it) but answered as ended at its last position.
+    expect(a.segments.map((s) => `${s.kind}${s.open ? '*' : ''}`)).toEqual(['stop', 'trip', 'stop', 'trip']);
+    const { rows: stored } = await t.database.pool.query<{ open: boolean }>('SELECT open FROM trips WHERE unit_id = $1 ORDER BY start_time', [van]);
+    expect(stored.map((r) => r.open)).toEqual([false, false, false, true]);
     const [, trip, stop] = a.segments as [unknown, (typeof a.segments)[0], (typeof a.segments)[0]];
     expect(trip).toMatchObject({ unitid: van, registration: 'JY26 E2E', distanceM: 6000, startOdometer: 120_000_000, endOdometer: 120_006_000 });
     expect(trip.startLoc).toMatch(/Leeds/);
