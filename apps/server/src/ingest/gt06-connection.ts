@@ -3,6 +3,7 @@ import {
   ProtocolError,
 } from '@fleet/protocols';
 import type net from 'node:net';
+import { PendingCommand } from './commands.ts';
 import type { IngestDeps } from './ingest-deps.ts';
 import { type PositionRow, UnstorableRowError } from './position-writer.ts';
 import { isoTime } from './records.ts';
@@ -14,12 +15,6 @@ class CloseReason extends Error {}
 
 /** Packets the manuals say the server answers: login, heartbeats and alarms (locations and LBS need none). */
 const ANSWERED = new Set<number>([GT06.heartbeat, GT06.heartbeat23, GT06.alarm, GT06.alarm26, GT06.alarm27, GT06.alarm4g]);
-
-interface PendingCommand {
-  resolve: (reply: string) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
 
 /**
  * One GT06 device's TCP conversation. The frames of one socket read are handled in order; their
@@ -36,7 +31,7 @@ export class Gt06Connection {
   partialSince: number | null = null;
   private readonly framer: Gt06Framer;
   private chain: Promise<void> = Promise.resolve();
-  private command: PendingCommand | undefined;
+  private readonly command = new PendingCommand();
   private serial = 0;
   private closed = false;
 
@@ -99,7 +94,7 @@ export class Gt06Connection {
       const unit = this.unit;
       if (!unit) throw new CloseReason('gt06:protocol:no-login');
       this.deps.frames.add(unit.unitId, 'in', `gt06 0x${m.protocol.toString(16).padStart(2, '0')} ${m.type}`, bytes, () => summary(m));
-      if (m.type === 'commandReply') this.answered(m.text);
+      if (m.type === 'commandReply') this.command.answer(m.text);
       else if (m.type === 'timeRequest') replies.push({ bytes: encodeGt06TimeReply(m.serial, Date.now()), kind: 'gt06 time', serial: m.serial });
       const report = gt06Report(m, Date.now());
       if (report) {
@@ -141,25 +136,12 @@ export class Gt06Connection {
     if (this.unit) this.deps.frames.add(this.unit.unitId, 'out', kind, bytes, () => decoded);
   }
 
-  private answered(text: string): void {
-    if (!this.command) return;
-    const { resolve, timer } = this.command;
-    clearTimeout(timer);
-    this.command = undefined;
-    resolve(text);
-  }
-
   /** Sends an online command (0x80) and waits for the device's 0x15 / 0x21 answer, one at a time. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
     if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
-    if (this.command) return Promise.reject(new Error('busy'));
+    if (this.command.busy) return Promise.reject(new Error('busy'));
     if (!/^[\x20-\x7e]{1,200}$/.test(text)) return Promise.reject(new Error('a GT06 command is 1–200 printable ASCII characters'));
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.command = undefined;
-        reject(new Error('timeout'));
-      }, timeoutMs);
-      this.command = { resolve, reject, timer };
+    return this.command.start(timeoutMs, () => {
       this.serial = (this.serial + 1) & 0xffff;
       // The server flag comes back in the answer; the serial makes each command's flag its own.
       this.send(encodeGt06Command(text, this.serial, this.serial), 'gt06 0x80 command', { text, serverFlag: this.serial });
@@ -173,11 +155,7 @@ export class Gt06Connection {
     if (reason !== 'peer-closed') {
       this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error && !(err instanceof CloseReason) ? err.message : undefined }, 'GT06 connection closed');
     }
-    if (this.command) {
-      clearTimeout(this.command.timer);
-      this.command.reject(new Error('offline'));
-      this.command = undefined;
-    }
+    this.command.cancel();
     if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
     this.socket.end();
     this.socket.destroySoon();

@@ -1,16 +1,10 @@
 import { ProtocolError, QueclinkFramer } from '@fleet/protocols';
 import type net from 'node:net';
+import { PendingCommand } from './commands.ts';
 import type { IngestDeps } from './ingest-deps.ts';
 import { UnstorableRowError } from './position-writer.ts';
 import { handleQueclinkMessage } from './queclink-message.ts';
 import type { KnownUnit } from './unit-directory.ts';
-
-interface PendingCommand {
-  command: string;
-  resolve: (reply: string) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
 
 const TRACK_HEAD = /^\+(RESP|BUFF|ACK):GT/;
 const COMMAND = /^AT\+(GT[0-9A-Z]{3})=[\x20-\x7E]*\$?$/;
@@ -31,7 +25,7 @@ export class QueclinkConnection {
   partialSince: number | null = null;
   private readonly framer = new QueclinkFramer();
   private chain: Promise<void> = Promise.resolve();
-  private command: PendingCommand | undefined;
+  private readonly command = new PendingCommand();
   private closed = false;
 
   constructor(readonly socket: net.Socket, private readonly deps: IngestDeps) {
@@ -85,31 +79,21 @@ export class QueclinkConnection {
       this.imei = outcome.message.imei;
       deps.commands.register(outcome.unit.unitId, this);
     }
-    if (outcome.kind === 'ack' && this.command?.command === outcome.message.command) {
-      const { resolve, timer } = this.command;
-      clearTimeout(timer);
-      this.command = undefined;
-      resolve(outcome.text);
-    }
+    if (outcome.kind === 'ack') this.command.answer(outcome.text, outcome.message.command);
   }
 
   /** Sends an @Track command (`AT+GTxxx=…$`) and resolves with the device's `+ACK:GTxxx` for it. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
     if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
-    if (this.command) return Promise.reject(new Error('busy'));
+    if (this.command.busy) return Promise.reject(new Error('busy'));
     const m = COMMAND.exec(text.trim());
     if (!m) return Promise.reject(new Error('not an @Track command: expected AT+GTxxx=...$'));
     const unitId = this.unit.unitId;
     const wire = text.trim().endsWith('$') ? text.trim() : `${text.trim()}$`;
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.command = undefined;
-        reject(new Error('timeout'));
-      }, timeoutMs);
-      this.command = { command: m[1] ?? '', resolve, reject, timer };
+    return this.command.start(timeoutMs, () => {
       this.socket.write(wire, 'latin1');
       this.deps.frames.add(unitId, 'out', 'command', Buffer.from(wire, 'latin1'), () => ({ command: m[1] }));
-    });
+    }, m[1] ?? '');
   }
 
   close(reason: string, err?: unknown): void {
@@ -119,11 +103,7 @@ export class QueclinkConnection {
     if (reason !== 'peer-closed') {
       this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error ? err.message : undefined }, 'Queclink connection closed');
     }
-    if (this.command) {
-      clearTimeout(this.command.timer);
-      this.command.reject(new Error('offline'));
-      this.command = undefined;
-    }
+    this.command.cancel();
     if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
     this.socket.end();
     this.socket.destroySoon();

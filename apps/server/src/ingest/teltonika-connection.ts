@@ -1,5 +1,6 @@
 import { encodeAck, encodeCodec12Command, encodeImeiReply, ProtocolError, TeltonikaFramer, type Frame } from '@fleet/protocols';
 import type net from 'node:net';
+import { PendingCommand } from './commands.ts';
 import type { IngestDeps } from './ingest-deps.ts';
 import { UnstorableRowError } from './position-writer.ts';
 import { avlRecordToRow, describeRecord } from './records.ts';
@@ -8,12 +9,6 @@ import type { KnownUnit } from './unit-directory.ts';
 
 /** Why a connection was closed; counted per reason. */
 export class CloseReason extends Error {}
-
-interface PendingCommand {
-  resolve: (reply: string) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
 
 /**
  * One device's TCP conversation: IMEI login, AVL packets acknowledged only after their records are
@@ -28,7 +23,7 @@ export class TeltonikaConnection {
   partialSince: number | null = null;
   private readonly framer: TeltonikaFramer;
   private chain: Promise<void> = Promise.resolve();
-  private command: PendingCommand | undefined;
+  private readonly command = new PendingCommand();
   private closed = false;
 
   constructor(readonly socket: net.Socket, private readonly deps: IngestDeps, maxDataLength: number) {
@@ -90,12 +85,7 @@ export class TeltonikaConnection {
       // Codec 13 is one-way (device → server) and never answered; like a Codec 12 response it
       // answers a pending command. Anything else stays in the debugger's frame log only.
       const reply = frame.kind === 'codec13' || frame.message.type === 'response';
-      if (reply && this.command) {
-        const { resolve, timer } = this.command;
-        clearTimeout(timer);
-        this.command = undefined;
-        resolve(frame.message.text);
-      }
+      if (reply) this.command.answer(frame.message.text);
       return;
     }
     if (frame.kind === 'unsupported') {
@@ -131,14 +121,8 @@ export class TeltonikaConnection {
   /** Sends a Codec 12 command and waits for the device's reply, one command at a time. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
     if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
-    if (this.command) return Promise.reject(new Error('busy'));
     const unitId = this.unit.unitId;
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.command = undefined;
-        reject(new Error('timeout'));
-      }, timeoutMs);
-      this.command = { resolve, reject, timer };
+    return this.command.start(timeoutMs, () => {
       const bytes = encodeCodec12Command(text);
       this.socket.write(bytes);
       this.deps.frames.add(unitId, 'out', 'codec12', bytes, () => ({ type: 'command', text }));
@@ -152,11 +136,7 @@ export class TeltonikaConnection {
     if (reason !== 'peer-closed') {
       this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error && !(err instanceof CloseReason) ? err.message : undefined }, 'device connection closed');
     }
-    if (this.command) {
-      clearTimeout(this.command.timer);
-      this.command.reject(new Error('offline'));
-      this.command = undefined;
-    }
+    this.command.cancel();
     if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
     this.socket.end();
     this.socket.destroySoon();
