@@ -3,15 +3,11 @@ import {
   ProtocolError,
 } from '@fleet/protocols';
 import type net from 'node:net';
-import { PendingCommand } from './commands.ts';
 import type { IngestDeps } from './ingest-deps.ts';
-import { type PositionRow, UnstorableRowError } from './position-writer.ts';
+import type { PositionRow } from './position-writer.ts';
 import { isoTime } from './records.ts';
 import { sourceAllowed } from './source-allow.ts';
-import type { KnownUnit } from './unit-directory.ts';
-
-/** Why a connection was closed; counted per reason (prefixed 'gt06:'). */
-class CloseReason extends Error {}
+import { CloseReason, TcpDeviceConnection } from './tcp-connection.ts';
 
 /** Packets the manuals say the server answers: login, heartbeats and alarms (locations and LBS need none). */
 const ANSWERED = new Set<number>([GT06.heartbeat, GT06.heartbeat23, GT06.alarm, GT06.alarm26, GT06.alarm27, GT06.alarm4g]);
@@ -21,47 +17,18 @@ const ANSWERED = new Set<number>([GT06.heartbeat, GT06.heartbeat23, GT06.alarm, 
  * reports are written together (one position per frame is the common case, so one write per
  * read keeps a fast sender from costing one commit per position), and the answers the protocol
  * wants (heartbeat, alarm) go out only after that write has committed. The socket is paused
- * meanwhile, so a device cannot make us buffer without bound.
+ * meanwhile (see TcpDeviceConnection). Close reasons are counted as 'gt06:…'.
  */
-export class Gt06Connection {
-  unit: KnownUnit | undefined;
-  imei: string | undefined;
-  readonly openedAt = Date.now();
-  lastDataAt = Date.now();
-  partialSince: number | null = null;
-  private readonly framer: Gt06Framer;
-  private chain: Promise<void> = Promise.resolve();
-  private readonly command = new PendingCommand();
+export class Gt06Connection extends TcpDeviceConnection<Buffer> {
   private serial = 0;
-  private closed = false;
 
-  constructor(readonly socket: net.Socket, private readonly deps: IngestDeps, maxFrameBytes: number) {
-    this.framer = new Gt06Framer({ maxFrameBytes });
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+  constructor(socket: net.Socket, deps: IngestDeps, maxFrameBytes: number) {
+    super(socket, deps, new Gt06Framer({ maxFrameBytes }), {
+      framing: (code) => `gt06:protocol:${code}`, unstorable: 'gt06:unstorable', storeFailed: 'gt06:store-failed', closed: 'GT06 connection closed',
+    });
   }
 
-  private onData(chunk: Buffer): void {
-    this.lastDataAt = Date.now();
-    let frames: Buffer[];
-    try {
-      frames = this.framer.push(chunk);
-    } catch (err) {
-      this.close(err instanceof ProtocolError ? `gt06:protocol:${err.code}` : 'gt06:protocol:error', err);
-      return;
-    }
-    this.partialSince = this.framer.buffered > 0 ? (this.partialSince ?? Date.now()) : null;
-    if (frames.length === 0) return;
-    this.socket.pause();
-    this.chain = this.chain
-      .then(async () => {
-        await this.handle(frames);
-        if (!this.closed) this.socket.resume();
-      })
-      .catch((err: unknown) => this.close(
-        err instanceof CloseReason ? err.message : err instanceof UnstorableRowError ? 'gt06:unstorable' : 'gt06:store-failed', err));
-  }
-
-  private async handle(frames: Buffer[]): Promise<void> {
+  protected async handleRead(frames: Buffer[]): Promise<void> {
     const rows: PositionRow[] = [];
     const replies: Array<{ bytes: Buffer; kind: string; serial: number }> = [];
     const flush = async () => {
@@ -75,7 +42,7 @@ export class Gt06Connection {
       for (const r of replies.splice(0)) this.send(r.bytes, r.kind, { serial: r.serial });
     };
     for (const bytes of frames) {
-      if (this.closed) return;
+      if (this.isClosed) return;
       let m: Gt06Message;
       try {
         m = decodeGt06Frame(bytes);
@@ -122,7 +89,7 @@ export class Gt06Connection {
         await deps.directory.recordUnknown(m.imei, 'gt06', this.socket.remoteAddress ?? '');
         throw new CloseReason('gt06:unknown-device');
       }
-      if (this.closed) return;
+      if (this.isClosed) return;
       this.unit = unit;
       deps.commands.register(unit.unitId, this);
     }
@@ -131,14 +98,14 @@ export class Gt06Connection {
   }
 
   private send(bytes: Buffer, kind: string, decoded: unknown): void {
-    if (this.closed) return;
+    if (this.isClosed) return;
     this.socket.write(bytes);
     if (this.unit) this.deps.frames.add(this.unit.unitId, 'out', kind, bytes, () => decoded);
   }
 
   /** Sends an online command (0x80) and waits for the device's 0x15 / 0x21 answer, one at a time. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
-    if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
+    if (this.isClosed || !this.unit) return Promise.reject(new Error('offline'));
     if (this.command.busy) return Promise.reject(new Error('busy'));
     if (!/^[\x20-\x7e]{1,200}$/.test(text)) return Promise.reject(new Error('a GT06 command is 1–200 printable ASCII characters'));
     return this.command.start(timeoutMs, () => {
@@ -146,20 +113,6 @@ export class Gt06Connection {
       // The server flag comes back in the answer; the serial makes each command's flag its own.
       this.send(encodeGt06Command(text, this.serial, this.serial), 'gt06 0x80 command', { text, serverFlag: this.serial });
     });
-  }
-
-  close(reason: string, err?: unknown): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.deps.stats.closed(reason);
-    if (reason !== 'peer-closed') {
-      this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error && !(err instanceof CloseReason) ? err.message : undefined }, 'GT06 connection closed');
-    }
-    this.command.cancel();
-    if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
-    this.socket.end();
-    this.socket.destroySoon();
-    setTimeout(() => this.socket.destroy(), 2000).unref();
   }
 }
 

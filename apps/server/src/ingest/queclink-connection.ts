@@ -1,10 +1,9 @@
 import { ProtocolError, QueclinkFramer } from '@fleet/protocols';
 import type net from 'node:net';
-import { PendingCommand } from './commands.ts';
 import type { IngestDeps } from './ingest-deps.ts';
 import { UnstorableRowError } from './position-writer.ts';
 import { handleQueclinkMessage } from './queclink-message.ts';
-import type { KnownUnit } from './unit-directory.ts';
+import { TcpDeviceConnection } from './tcp-connection.ts';
 
 const TRACK_HEAD = /^\+(RESP|BUFF|ACK):GT/;
 const COMMAND = /^AT\+(GT[0-9A-Z]{3})=[\x20-\x7E]*\$?$/;
@@ -15,49 +14,23 @@ const COMMAND = /^AT\+(GT[0-9A-Z]{3})=[\x20-\x7E]*\$?$/;
  * socket paused, so a device cannot make us buffer without bound. Text that is not @Track before
  * the device is known closes the connection; an @Track message we cannot decode is counted, shown
  * in the debugger once the unit is known, skipped and never acknowledged ('$' keeps the stream in
- * step).
+ * step). Close reasons are counted as 'queclink:…'.
  */
-export class QueclinkConnection {
-  unit: KnownUnit | undefined;
-  imei: string | undefined;
-  readonly openedAt = Date.now();
-  lastDataAt = Date.now();
-  partialSince: number | null = null;
-  private readonly framer = new QueclinkFramer();
-  private chain: Promise<void> = Promise.resolve();
-  private readonly command = new PendingCommand();
-  private closed = false;
-
-  constructor(readonly socket: net.Socket, private readonly deps: IngestDeps) {
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+export class QueclinkConnection extends TcpDeviceConnection<Buffer> {
+  constructor(socket: net.Socket, deps: IngestDeps) {
+    // handle() counts a message it cannot decode or store itself, so only other failures reach 'store-failed'.
+    super(socket, deps, new QueclinkFramer(), {
+      framing: (code) => `queclink:${code}`, unstorable: 'queclink:store-failed', storeFailed: 'queclink:store-failed', closed: 'Queclink connection closed',
+    });
   }
 
-  private onData(chunk: Buffer): void {
-    this.lastDataAt = Date.now();
-    let messages: Buffer[];
-    try {
-      messages = this.framer.push(chunk);
-    } catch (err) {
-      this.close(err instanceof ProtocolError ? `queclink:${err.code}` : 'queclink:error', err);
-      return;
-    }
-    this.partialSince = this.framer.buffered > 0 ? (this.partialSince ?? Date.now()) : null;
-    if (messages.length === 0) return;
-    this.socket.pause();
-    this.chain = this.chain
-      .then(async () => {
-        for (const m of messages) {
-          if (this.closed) return;
-          await this.handle(m);
-        }
-        if (!this.closed) this.socket.resume();
-      })
-      .catch((err: unknown) => this.close('queclink:store-failed', err));
+  protected handleRead(frames: Buffer[]): Promise<void> {
+    return this.inTurn(frames, (f) => this.handle(f));
   }
 
   private async handle(bytes: Buffer): Promise<void> {
     const { deps } = this;
-    const reply = (text: string) => { if (!this.closed) this.socket.write(text, 'latin1'); };
+    const reply = (text: string) => { if (!this.isClosed) this.socket.write(text, 'latin1'); };
     let outcome;
     try {
       outcome = await handleQueclinkMessage(deps, bytes, { address: this.socket.remoteAddress ?? '', transport: 'tcp' }, reply);
@@ -84,7 +57,7 @@ export class QueclinkConnection {
 
   /** Sends an @Track command (`AT+GTxxx=…$`) and resolves with the device's `+ACK:GTxxx` for it. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
-    if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
+    if (this.isClosed || !this.unit) return Promise.reject(new Error('offline'));
     if (this.command.busy) return Promise.reject(new Error('busy'));
     const m = COMMAND.exec(text.trim());
     if (!m) return Promise.reject(new Error('not an @Track command: expected AT+GTxxx=...$'));
@@ -94,19 +67,5 @@ export class QueclinkConnection {
       this.socket.write(wire, 'latin1');
       this.deps.frames.add(unitId, 'out', 'command', Buffer.from(wire, 'latin1'), () => ({ command: m[1] }));
     }, m[1] ?? '');
-  }
-
-  close(reason: string, err?: unknown): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.deps.stats.closed(reason);
-    if (reason !== 'peer-closed') {
-      this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error ? err.message : undefined }, 'Queclink connection closed');
-    }
-    this.command.cancel();
-    if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
-    this.socket.end();
-    this.socket.destroySoon();
-    setTimeout(() => this.socket.destroy(), 2000).unref();
   }
 }
