@@ -67,6 +67,10 @@ export class DeviceLink {
     if (!this.closed) this.socket.write(bytes);
   }
 
+  destroy(): void {
+    this.socket.destroy();
+  }
+
   private parse(): void {
     if (this.byteWaiter) {
       if (this.buf.length === 0) return;

@@ -35,6 +35,10 @@ export class Gt06Link {
     if (!this.closed) this.socket.write(bytes);
   }
 
+  destroy(): void {
+    this.socket.destroy();
+  }
+
   /** The server's answer to packet (protocol, serial); null on a timeout or when the connection closes. */
   answer(protocol: number, serial: number, timeoutMs: number): Promise<Gt06ServerMessage | null> {
     if (this.closed) return Promise.resolve(null);
