@@ -10,7 +10,7 @@ import {
 } from '@fleet/protocols';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
-import { benchDatabase, createUnits, machine, startIngestProcess } from './lib.ts';
+import { bareInsertRate, benchDatabase, createUnits, machine, stateCatchUpSeconds, startIngestProcess } from './lib.ts';
 
 const { values } = parseArgs({ options: {
   seconds: { type: 'string', default: '20' }, devices: { type: 'string', default: '200' },
@@ -73,39 +73,12 @@ async function run(external?: string) {
   const started = Date.now();
   await Promise.all(imeis.map((imei) => device(port, imei, started + seconds * 1000, acked)));
   const elapsed = (Date.now() - started) / 1000;
-  const catchUp = Date.now();
-  for (;;) {
-    const r = await db.database.pool.query(`SELECT (SELECT max(id) FROM positions) AS last, (SELECT position_id FROM processor_cursors WHERE name = 'state') AS done`);
-    if (r.rows[0].last === r.rows[0].done) break;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  const lag = (Date.now() - catchUp) / 1000;
+  const lag = await stateCatchUpSeconds(db.database);
   await server.stop();
   const stored = Number((await db.database.pool.query(`SELECT count(*) FROM positions WHERE event_io = 34`)).rows[0].count);
-
-  // Baseline: the same number of rows by bare multi-row INSERT (same statement shape, 3 connections).
-  const units = (await db.database.pool.query('SELECT id FROM units ORDER BY id')).rows.map((r) => r.id as number);
-  const total = stored;
-  const batch = 4000;
-  const ioJson = JSON.stringify({ ignition: 1, gt06UploadMode: 0 });
-  const bareStart = Date.now();
-  let next = 0;
-  await Promise.all([0, 1, 2].map(async () => {
-    while (next < total) {
-      const from = next;
-      next += batch;
-      const n = Math.min(batch, total - from);
-      const idx = Array.from({ length: n }, (_, i) => from + i);
-      await db.database.pool.query(
-        `INSERT INTO positions (unit_id, device_time, lat, lon, altitude, angle, satellites, speed, priority, event_io, io, protocol)
-         SELECT u, to_timestamp(t / 1000.0), 53.79, -1.55, 0, 90, 9, 50, 0, 34, io, 'bare'
-         FROM unnest($1::int[], $2::float8[], $3::jsonb[]) AS x(u, t, io)`,
-        [idx.map((i) => units[i % units.length]), idx.map((i) => 1_800_000_000_000 + i * 1000), idx.map(() => ioJson)]);
-    }
-  }));
-  const bareElapsed = (Date.now() - bareStart) / 1000;
+  const bareRate = await bareInsertRate(db.database, stored, { altitude: 0, satellites: 9, eventIo: 34, io: { ignition: 1, gt06UploadMode: 0 } });
   await db.close();
-  return { label: db.label, acked: acked.n, stored, elapsed, rate: acked.n / elapsed, lag, bareRate: total / bareElapsed };
+  return { label: db.label, acked: acked.n, stored, elapsed, rate: acked.n / elapsed, lag, bareRate };
 }
 
 const results = [await run(undefined)];

@@ -8,3 +8,4 @@ export * from './lib/servers.ts';
 export * from './lib/device-fleet.ts';
 export * from './lib/measure.ts';
 export * from './lib/checklists.ts';
+export * from './lib/baseline.ts';

@@ -1,5 +1,5 @@
 import { CODEC_8E, encodeAvlPacket, encodeCodec12Response, encodeImeiLogin, TeltonikaFramer, type AvlRecord } from '@fleet/protocols';
-import net from 'node:net';
+import { TestSocket } from './test-socket.ts';
 
 /** The day and hour record() reports: Sunday 2026-11-22 08:00 UTC (outside the demo sites' working hours). */
 export const RECORD_TIME = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -20,40 +20,20 @@ export function record(i: number, extra: Partial<AvlRecord> = {}): AvlRecord {
 }
 
 /** A fake Teltonika device over a real TCP socket, for integration tests. */
-export class TestDevice {
-  private socket!: net.Socket;
+export class TestDevice extends TestSocket {
   private buffer = Buffer.alloc(0);
-  private waiters: Array<() => void> = [];
-  closed = false;
 
-  static async connect(port: number): Promise<TestDevice> {
-    const d = new TestDevice();
-    await new Promise<void>((resolve, reject) => {
-      d.socket = net.connect(port, '127.0.0.1', () => resolve());
-      d.socket.once('error', reject);
-    });
-    d.socket.on('data', (chunk: Buffer) => {
-      d.buffer = Buffer.concat([d.buffer, chunk]);
-      for (const w of d.waiters.splice(0)) w();
-    });
-    d.socket.on('close', () => {
-      d.closed = true;
-      for (const w of d.waiters.splice(0)) w();
-    });
-    d.socket.on('error', () => {});
-    return d;
+  static connect(port: number): Promise<TestDevice> {
+    return TestSocket.open(new TestDevice(), port);
+  }
+
+  protected received(chunk: Buffer): void {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
   }
 
   /** Waits for n bytes; null when the server closed first or the time ran out. */
   async read(n: number, timeoutMs = 5000): Promise<Buffer | null> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.buffer.length < n) {
-      if (this.closed || Date.now() > deadline) return null;
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, Math.max(1, deadline - Date.now()));
-        this.waiters.push(() => { clearTimeout(t); r(); });
-      });
-    }
+    if (!(await this.waitFor(() => this.buffer.length >= n, timeoutMs))) return null;
     const out = this.buffer.subarray(0, n);
     this.buffer = this.buffer.subarray(n);
     return out;

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { CODEC_12, decodeAck, decodeCodec12 } from '@fleet/protocols';
+import { LinkBase, TimedWait } from './link-base.ts';
 
 /**
  * The device's side of one TCP connection after the IMEI login: splits what the server sends
@@ -7,18 +8,17 @@ import { CODEC_12, decodeAck, decodeCodec12 } from '@fleet/protocols';
  * flight; a Codec 12 frame is recognised by its zero preamble and codec id 0x0C at offset 8, so
  * an ack of 0 (also four zero bytes) is told apart from a command.
  */
-export class DeviceLink {
+export class DeviceLink extends LinkBase {
   private buf: Buffer = Buffer.alloc(0);
-  private closed = false;
-  private ackWaiter: { resolve(n: number): void; reject(e: Error): void; timer: NodeJS.Timeout } | undefined;
-  private byteWaiter: { resolve(b: number): void; reject(e: Error): void; timer: NodeJS.Timeout } | undefined;
-  private closeListeners: Array<() => void> = [];
+  private readonly ackWait = new TimedWait<number>();
+  private readonly byteWait = new TimedWait<number>();
 
   constructor(
     readonly socket: Socket,
     private readonly onCommand: (text: string) => void,
     private readonly onProtocolError: (message: string) => void = () => {},
   ) {
+    super();
     socket.on('data', (chunk: Buffer) => {
       this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk]);
       this.parse();
@@ -27,54 +27,36 @@ export class DeviceLink {
     socket.on('error', (err) => this.fail(err));
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
-  /** Resolves when the connection closes (at once if it already has). */
-  onClose(listener: () => void): void {
-    if (this.closed) listener();
-    else this.closeListeners.push(listener);
-  }
-
   /** The server's one-byte answer to the IMEI login. */
   readLoginReply(timeoutMs: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      if (this.closed) return reject(new Error('connection closed'));
-      const timer = setTimeout(() => {
-        this.byteWaiter = undefined;
-        reject(new Error(`no login reply within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.byteWaiter = { resolve, reject, timer };
-      this.parse();
-    });
+    if (this.isClosed) return Promise.reject(new Error('connection closed'));
+    const reply = this.byteWait.start(timeoutMs, `no login reply within ${timeoutMs} ms`);
+    this.parse();
+    return reply;
   }
 
   /** The 4-byte ack for the packet just sent. */
   readAck(timeoutMs: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      if (this.closed) return reject(new Error('connection closed'));
-      const timer = setTimeout(() => {
-        this.ackWaiter = undefined;
-        reject(new Error(`no ack within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.ackWaiter = { resolve, reject, timer };
-      this.parse();
-    });
+    if (this.isClosed) return Promise.reject(new Error('connection closed'));
+    const ack = this.ackWait.start(timeoutMs, `no ack within ${timeoutMs} ms`);
+    this.parse();
+    return ack;
   }
 
   write(bytes: Buffer): void {
-    if (!this.closed) this.socket.write(bytes);
+    if (!this.isClosed) this.socket.write(bytes);
+  }
+
+  destroy(): void {
+    this.socket.destroy();
   }
 
   private parse(): void {
-    if (this.byteWaiter) {
+    if (this.byteWait.waiting) {
       if (this.buf.length === 0) return;
-      const w = this.byteWaiter;
-      this.byteWaiter = undefined;
-      clearTimeout(w.timer);
-      w.resolve(this.buf[0] as number);
+      const reply = this.buf[0] as number;
       this.buf = this.buf.subarray(1);
+      this.byteWait.settle(reply);
     }
     while (this.buf.length >= 4) {
       const zeroPreamble = this.buf.readUInt32BE(0) === 0;
@@ -91,31 +73,18 @@ export class DeviceLink {
         }
         continue;
       }
-      if (zeroPreamble && !this.ackWaiter && this.buf.length < 9) return; // the start of a command frame
+      if (zeroPreamble && !this.ackWait.waiting && this.buf.length < 9) return; // the start of a command frame
       if (zeroPreamble && this.buf.length > 4 && this.buf.length < 9) return; // ack 0 or a command: wait
       const n = decodeAck(this.buf.subarray(0, 4));
       this.buf = this.buf.subarray(4);
-      const w = this.ackWaiter;
-      if (!w) {
-        this.onProtocolError(`unexpected 4 bytes (${n}) with no packet in flight`);
-        continue;
-      }
-      this.ackWaiter = undefined;
-      clearTimeout(w.timer);
-      w.resolve(n);
+      if (!this.ackWait.settle(n)) this.onProtocolError(`unexpected 4 bytes (${n}) with no packet in flight`);
     }
   }
 
   private fail(err: Error): void {
-    if (this.closed) return;
-    this.closed = true;
-    for (const w of [this.ackWaiter, this.byteWaiter]) {
-      if (!w) continue;
-      clearTimeout(w.timer);
-      w.reject(err);
-    }
-    this.ackWaiter = undefined;
-    this.byteWaiter = undefined;
-    for (const l of this.closeListeners.splice(0)) l();
+    this.markClosed(() => {
+      this.ackWait.fail(err);
+      this.byteWait.fail(err);
+    });
   }
 }

@@ -6,9 +6,10 @@ import {
   encodeCodec12Response,
   encodeImeiLogin,
 } from '@fleet/protocols';
-import { Backoff, Notifier, sleep } from './backoff.ts';
+import { sleep } from './backoff.ts';
 import { replyToCommand } from './codec12-replies.ts';
 import { DeviceLink } from './device-link.ts';
+import { connected, DeviceLoop } from './device-loop.ts';
 import { cloneRecord } from './io.ts';
 import type { VehicleSnapshot } from './vehicle.ts';
 
@@ -80,77 +81,33 @@ interface Pending {
  * the buffer only when the server's ack equals the number sent; on a wrong ack it is re-sent,
  * on a timeout or disconnect the device reconnects and re-sends it, so no position is lost.
  */
-export class TeltonikaDevice {
-  readonly imei: string;
-  private readonly opts: DeviceOptions;
-  private readonly now: () => number;
+export class TeltonikaDevice extends DeviceLoop<DeviceLink> {
   private readonly buffer: Pending[] = [];
-  private readonly wake = new Notifier();
-  private readonly abort = new AbortController();
-  private readonly backoff: Backoff;
-  private readonly startedMs: number;
-  private link: DeviceLink | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
   /** Records at the front of the buffer that are in the packet awaiting its ack. */
   private inFlight = 0;
   /** History records not yet acknowledged (they are always at the front of the buffer). */
   private historyLeft = 0;
-  private readonly counters: Omit<DeviceStats, 'buffered' | 'connected'> = {
-    connects: 0,
-    loginRefused: 0,
-    generated: 0,
-    sent: 0,
-    resent: 0,
-    acked: 0,
-    dropped: 0,
-    ackTimeouts: 0,
-    commands: 0,
-  };
 
-  constructor(opts: DeviceOptions) {
-    this.opts = opts;
-    this.imei = opts.imei;
-    this.now = opts.now ?? Date.now;
-    this.startedMs = this.now();
-    this.backoff = new Backoff(opts.backoffMs?.initial ?? 1000, opts.backoffMs?.max ?? 60_000);
+  override start(): void {
+    if (!this.started) {
+      const history = this.opts.history?.() ?? [];
+      for (const record of history) this.buffer.push({ record, sends: 0, history: true });
+      this.historyLeft = history.length;
+    }
+    super.start();
   }
 
-  start(): void {
-    if (this.loop) return;
-    const history = this.opts.history?.() ?? [];
-    for (const record of history) this.buffer.push({ record, sends: 0, history: true });
-    this.historyLeft = history.length;
-    this.generate();
-    this.timer = setInterval(() => this.generate(), this.opts.intervalMs);
-    this.loop = this.run();
-  }
-
-  /** Stops generating new records but keeps sending what is buffered until it is acknowledged. */
-  pauseGeneration(): void {
-    clearInterval(this.timer);
-  }
-
-  /** Stops generating and closes the connection; unacked records stay counted in `buffered`. */
-  async stop(): Promise<DeviceStats> {
-    clearInterval(this.timer);
-    this.abort.abort();
-    this.link?.socket.destroy();
-    this.wake.notify();
-    await this.loop;
+  override async stop(): Promise<DeviceStats> {
+    await super.stop();
     this.link = undefined;
     return this.stats();
   }
 
-  stats(): DeviceStats {
-    return {
-      ...this.counters,
-      connected: this.link !== undefined && !this.link.isClosed,
-      buffered: this.buffer.length,
-    };
+  protected buffered(): number {
+    return this.buffer.length;
   }
 
-  private generate(): void {
+  protected generate(): void {
     for (const record of this.opts.source.advanceTo(this.now())) {
       this.buffer.push({ record: cloneRecord(record), sends: 0 });
       this.counters.generated++;
@@ -164,22 +121,11 @@ export class TeltonikaDevice {
     this.wake.notify();
   }
 
-  private async run(): Promise<void> {
-    const signal = this.abort.signal;
-    while (!signal.aborted) {
-      try {
-        await this.session();
-      } catch (err) {
-        if (!signal.aborted) this.opts.log?.(`${this.imei}: ${(err as Error).message}`);
-      } finally {
-        this.inFlight = 0;
-        this.link?.socket.destroy();
-      }
-      if (!signal.aborted) await sleep(this.backoff.next(), signal);
-    }
+  protected override sessionEnded(): void {
+    this.inFlight = 0;
   }
 
-  private async session(): Promise<void> {
+  protected async session(): Promise<void> {
     const socket = connect({ host: this.opts.host, port: this.opts.port });
     socket.setNoDelay(true);
     const link = new DeviceLink(
@@ -189,11 +135,7 @@ export class TeltonikaDevice {
     );
     this.link = link;
     link.onClose(() => this.wake.notify());
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('error', reject);
-      socket.once('close', () => reject(new Error('connection closed')));
-    });
+    await connected(socket);
     this.counters.connects++;
     link.write(encodeImeiLogin(this.imei));
     const reply = await link.readLoginReply(this.opts.loginTimeoutMs ?? 10_000);

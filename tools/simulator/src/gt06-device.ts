@@ -3,12 +3,12 @@ import {
   type AvlRecord, encodeGt06Alarm, encodeGt06CommandReply, encodeGt06Heartbeat, encodeGt06Location, encodeGt06Login, GT06,
   type Gt06Cell, type Gt06Gps,
 } from '@fleet/protocols';
-import { Backoff, Notifier, sleep } from './backoff.ts';
-import type { DeviceOptions, DeviceStats } from './device.ts';
+import { sleep } from './backoff.ts';
+import type { DeviceOptions } from './device.ts';
+import { connected, DeviceLoop } from './device-loop.ts';
 import { Gt06Link } from './gt06-link.ts';
 import { replyToGt06Command } from './gt06-replies.ts';
 import { IO, PANIC_DIN_IO } from './io.ts';
-import type { SimDevice } from './protocols.ts';
 
 export interface Gt06DeviceOptions extends DeviceOptions {
   /**
@@ -28,56 +28,21 @@ export interface Gt06DeviceOptions extends DeviceOptions {
  * everything sent before it, so a record leaves the buffer when a later heartbeat is answered; after
  * a reconnect the rest is sent again (the server stores a re-sent report once).
  */
-export class Gt06Device implements SimDevice {
-  readonly imei: string;
-  private readonly opts: Gt06DeviceOptions;
-  private readonly now: () => number;
+export class Gt06Device extends DeviceLoop<Gt06Link, Gt06DeviceOptions> {
   private readonly buffer: Array<{ record: AvlRecord; sends: number }> = [];
-  private readonly wake = new Notifier();
-  private readonly abort = new AbortController();
-  private readonly backoff: Backoff;
-  private readonly startedMs: number;
   private readonly cell: Gt06Cell;
-  private link: Gt06Link | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
   private serial = 0;
-  private readonly counters = { connects: 0, loginRefused: 0, generated: 0, sent: 0, resent: 0, acked: 0, dropped: 0, ackTimeouts: 0, commands: 0 };
 
   constructor(opts: Gt06DeviceOptions) {
-    this.opts = opts;
-    this.imei = opts.imei;
-    this.now = opts.now ?? Date.now;
-    this.startedMs = this.now();
-    this.backoff = new Backoff(opts.backoffMs?.initial ?? 1000, opts.backoffMs?.max ?? 60_000);
+    super(opts);
     this.cell = { mcc: 234, mnc: 15, lac: 6140, cid: String(Number(opts.imei.slice(-6)) % 0xffffff) };
   }
 
-  start(): void {
-    if (this.loop) return;
-    this.generate();
-    this.timer = setInterval(() => this.generate(), this.opts.intervalMs);
-    this.loop = this.run();
+  protected buffered(): number {
+    return this.buffer.length;
   }
 
-  pauseGeneration(): void {
-    clearInterval(this.timer);
-  }
-
-  async stop(): Promise<DeviceStats> {
-    clearInterval(this.timer);
-    this.abort.abort();
-    this.link?.socket.destroy();
-    this.wake.notify();
-    await this.loop;
-    return this.stats();
-  }
-
-  stats(): DeviceStats {
-    return { ...this.counters, connected: this.link !== undefined && !this.link.isClosed, buffered: this.buffer.length };
-  }
-
-  private generate(): void {
+  protected generate(): void {
     for (const record of this.opts.source.advanceTo(this.now())) {
       this.buffer.push({ record, sends: 0 });
       this.counters.generated++;
@@ -87,36 +52,18 @@ export class Gt06Device implements SimDevice {
     this.wake.notify();
   }
 
-  private async run(): Promise<void> {
-    const signal = this.abort.signal;
-    while (!signal.aborted) {
-      try {
-        await this.session();
-      } catch (err) {
-        if (!signal.aborted) this.opts.log?.(`${this.imei}: ${(err as Error).message}`);
-      } finally {
-        this.link?.socket.destroy();
-      }
-      if (!signal.aborted) await sleep(this.backoff.next(), signal);
-    }
-  }
-
   private nextSerial(): number {
     this.serial = (this.serial + 1) & 0xffff;
     return this.serial;
   }
 
-  private async session(): Promise<void> {
+  protected async session(): Promise<void> {
     const socket = connect({ host: this.opts.host, port: this.opts.port });
     socket.setNoDelay(true);
     const link = new Gt06Link(socket, (m) => this.answer(link, m.text, m.serverFlag), (msg) => this.opts.log?.(`${this.imei}: ${msg}`));
     this.link = link;
     link.onClose(() => this.wake.notify());
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('error', reject);
-      socket.once('close', () => reject(new Error('connection closed')));
-    });
+    await connected(socket);
     this.counters.connects++;
     const loginSerial = this.nextSerial();
     link.write(encodeGt06Login(this.imei, loginSerial));

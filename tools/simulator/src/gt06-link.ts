@@ -1,43 +1,38 @@
 import type { Socket } from 'node:net';
 import { decodeGt06ServerFrame, Gt06Framer, type Gt06ServerMessage } from '@fleet/protocols';
+import { LinkBase } from './link-base.ts';
 
 /**
  * The device's side of one GT06 TCP connection: frames what the server sends, hands online
  * commands (0x80) to `onCommand` and resolves waiters for the answer to a packet (same protocol
  * number and serial).
  */
-export class Gt06Link {
+export class Gt06Link extends LinkBase {
   private readonly framer = new Gt06Framer();
-  private closed = false;
   private readonly waiters = new Map<string, (m: Gt06ServerMessage | null) => void>();
-  private readonly closeListeners: Array<() => void> = [];
 
   constructor(
     readonly socket: Socket,
     private readonly onCommand: (m: Extract<Gt06ServerMessage, { type: 'command' }>) => void,
     private readonly onProtocolError: (message: string) => void = () => {},
   ) {
+    super();
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('close', () => this.fail());
     socket.on('error', () => this.fail());
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
-  onClose(listener: () => void): void {
-    if (this.closed) listener();
-    else this.closeListeners.push(listener);
-  }
-
   write(bytes: Buffer): void {
-    if (!this.closed) this.socket.write(bytes);
+    if (!this.isClosed) this.socket.write(bytes);
+  }
+
+  destroy(): void {
+    this.socket.destroy();
   }
 
   /** The server's answer to packet (protocol, serial); null on a timeout or when the connection closes. */
   answer(protocol: number, serial: number, timeoutMs: number): Promise<Gt06ServerMessage | null> {
-    if (this.closed) return Promise.resolve(null);
+    if (this.isClosed) return Promise.resolve(null);
     const key = `${protocol}:${serial}`;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -80,10 +75,9 @@ export class Gt06Link {
   }
 
   private fail(): void {
-    if (this.closed) return;
-    this.closed = true;
-    for (const w of this.waiters.values()) w(null);
-    this.waiters.clear();
-    for (const l of this.closeListeners.splice(0)) l();
+    this.markClosed(() => {
+      for (const w of this.waiters.values()) w(null);
+      this.waiters.clear();
+    });
   }
 }

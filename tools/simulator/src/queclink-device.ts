@@ -1,9 +1,8 @@
 import {
   encodeQueclinkHeartbeat, encodeQueclinkHeartbeatSack, encodeQueclinkReport, encodeQueclinkSack, queclinkCount, type QueclinkReportInput, queclinkTime,
 } from '@fleet/protocols';
-import { Backoff, Notifier, sleep } from './backoff.ts';
-import type { DeviceOptions, DeviceStats } from './device.ts';
-import type { SimDevice } from './protocols.ts';
+import type { DeviceOptions } from './device.ts';
+import { DeviceLoop } from './device-loop.ts';
 import { type QueclinkDraft, draftsFor, SIM_QUECLINK_VERSION } from './queclink-reports.ts';
 import { QueclinkLink } from './queclink-link.ts';
 
@@ -29,57 +28,26 @@ interface Pending {
  * +SACK (the count number echoed) before the next is sent; no SACK in time means reconnect and
  * send it again, so nothing is lost. Reports made while the link is down go out later as +BUFF.
  */
-export class QueclinkDevice implements SimDevice {
-  readonly imei: string;
-  private readonly now: () => number;
+export class QueclinkDevice extends DeviceLoop<QueclinkLink, QueclinkDeviceOptions> {
   private readonly buffer: Pending[] = [];
-  private readonly wake = new Notifier();
-  private readonly abort = new AbortController();
-  private readonly backoff: Backoff;
   private readonly ignition: { lastIgnitionMs: number };
   private readonly cell: { mcc: number; mnc: number; lac: number; cellId: number };
-  private link: QueclinkLink | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
   private count = 0;
   private lastSentMs = 0;
-  private readonly counters = { connects: 0, loginRefused: 0, generated: 0, sent: 0, resent: 0, acked: 0, dropped: 0, ackTimeouts: 0, commands: 0 };
 
-  constructor(private readonly opts: QueclinkDeviceOptions) {
-    this.imei = opts.imei;
-    this.now = opts.now ?? Date.now;
-    this.backoff = new Backoff(opts.backoffMs?.initial ?? 1000, opts.backoffMs?.max ?? 60_000);
+  constructor(opts: QueclinkDeviceOptions) {
+    super(opts);
     this.ignition = { lastIgnitionMs: this.now() };
     const n = Number(this.imei.slice(-5));
     this.cell = { mcc: 234, mnc: 15, lac: 0x1000 + (n % 0x100), cellId: 0x4000 + (n % 0x1000) };
   }
 
-  start(): void {
-    if (this.loop) return;
-    this.generate();
-    this.timer = setInterval(() => this.generate(), this.opts.intervalMs);
-    this.loop = this.run();
-  }
-
-  pauseGeneration(): void {
-    clearInterval(this.timer);
-  }
-
-  async stop(): Promise<DeviceStats> {
-    clearInterval(this.timer);
-    this.abort.abort();
-    this.link?.destroy();
-    this.wake.notify();
-    await this.loop;
-    return this.stats();
-  }
-
-  stats(): DeviceStats {
+  protected buffered(): number {
     const positions = (p: Pending) => (p.draft?.type === 'GTFRI' ? p.draft.positions.length : 1);
-    return { ...this.counters, connected: this.link !== undefined && !this.link.isClosed, buffered: this.buffer.reduce((a, p) => a + positions(p), 0) };
+    return this.buffer.reduce((a, p) => a + positions(p), 0);
   }
 
-  private generate(): void {
+  protected generate(): void {
     const online = this.link !== undefined && !this.link.isClosed;
     const heartbeatMs = this.opts.heartbeatMs ?? 60_000;
     // Heartbeats are not buffered (vendor document): only when online and nothing was sent for a while.
@@ -103,21 +71,7 @@ export class QueclinkDevice implements SimDevice {
     return encodeQueclinkReport({ ...p.draft, ...head } as QueclinkReportInput);
   }
 
-  private async run(): Promise<void> {
-    const signal = this.abort.signal;
-    while (!signal.aborted) {
-      try {
-        await this.session();
-      } catch (err) {
-        if (!signal.aborted) this.opts.log?.(`${this.imei}: ${(err as Error).message}`);
-      } finally {
-        this.link?.destroy();
-      }
-      if (!signal.aborted) await sleep(this.backoff.next(), signal);
-    }
-  }
-
-  private async session(): Promise<void> {
+  protected async session(): Promise<void> {
     const link = await QueclinkLink.open(this.opts.transport ?? 'tcp', this.opts.host, this.opts.port, (cmd) => this.answer(link, cmd));
     this.link = link;
     link.onClose(() => this.wake.notify());

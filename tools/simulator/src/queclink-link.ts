@@ -1,16 +1,15 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
+import { LinkBase, TimedWait } from './link-base.ts';
 
 /**
  * The device's side of a Queclink @Track connection, TCP or UDP: writes text, and splits what the
  * server sends into '$'-ended messages: SACKs go to whoever waits for one, AT+GT commands to
  * `onCommand`.
  */
-export class QueclinkLink {
+export class QueclinkLink extends LinkBase {
   private text = '';
-  private closed = false;
-  private waiter: { resolve(sack: string): void; reject(e: Error): void; timer: NodeJS.Timeout } | undefined;
-  private readonly closeListeners: Array<() => void> = [];
+  private readonly sack = new TimedWait<string>();
   private readonly tcp: net.Socket | undefined;
   private readonly udp: dgram.Socket | undefined;
 
@@ -18,6 +17,7 @@ export class QueclinkLink {
     transport: 'tcp' | 'udp', private readonly host: string, private readonly port: number,
     private readonly onCommand: (text: string) => void,
   ) {
+    super();
     if (transport === 'tcp') {
       this.tcp = net.connect({ host, port });
       this.tcp.setNoDelay(true);
@@ -45,36 +45,21 @@ export class QueclinkLink {
     });
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
-  onClose(listener: () => void): void {
-    if (this.closed) listener();
-    else this.closeListeners.push(listener);
-  }
-
   write(text: string): void {
-    if (this.closed) return;
+    if (this.isClosed) return;
     if (this.tcp) this.tcp.write(text, 'latin1');
     else this.udp?.send(Buffer.from(text, 'latin1'), this.port, this.host);
   }
 
   /** The server's next +SACK message. */
   readSack(timeoutMs: number): Promise<string> {
-    return new Promise((resolve, reject) => {
-      if (this.closed) return reject(new Error('connection closed'));
-      const timer = setTimeout(() => {
-        this.waiter = undefined;
-        reject(new Error(`no SACK within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.waiter = { resolve, reject, timer };
-    });
+    if (this.isClosed) return Promise.reject(new Error('connection closed'));
+    return this.sack.start(timeoutMs, `no SACK within ${timeoutMs} ms`);
   }
 
   destroy(): void {
     this.tcp?.destroy();
-    if (this.udp && !this.closed) this.udp.close();
+    if (this.udp && !this.isClosed) this.udp.close();
     this.fail(new Error('connection closed'));
   }
 
@@ -84,24 +69,12 @@ export class QueclinkLink {
       const message = this.text.slice(0, end + 1).trim();
       this.text = this.text.slice(end + 1);
       if (message.startsWith('AT+GT')) this.onCommand(message);
-      else if (message.startsWith('+SACK:') && this.waiter) {
-        const w = this.waiter;
-        this.waiter = undefined;
-        clearTimeout(w.timer);
-        w.resolve(message);
-      }
+      else if (message.startsWith('+SACK:')) this.sack.settle(message);
     }
     if (this.text.length > 4096) this.text = '';
   }
 
   private fail(err: Error): void {
-    if (this.closed) return;
-    this.closed = true;
-    if (this.waiter) {
-      clearTimeout(this.waiter.timer);
-      this.waiter.reject(err);
-      this.waiter = undefined;
-    }
-    for (const l of this.closeListeners.splice(0)) l();
+    this.markClosed(() => this.sack.fail(err));
   }
 }

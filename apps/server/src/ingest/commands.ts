@@ -26,3 +26,47 @@ export class CommandRegistry {
     return channel.sendCommand(text, timeoutMs);
   }
 }
+
+/**
+ * The one command a channel may have in flight: started with a timeout, answered by the device's
+ * reply, or cancelled as 'offline' when the channel goes away. A tag (e.g. Queclink's GTxxx name)
+ * makes only the reply with the same tag count as the answer.
+ */
+export class PendingCommand {
+  private current: { tag: string; resolve: (reply: string) => void; reject: (err: Error) => void; timer: NodeJS.Timeout } | undefined;
+
+  get busy(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** Waits for the reply after `send` puts the command on the wire; rejects 'busy' or 'timeout'. */
+  start(timeoutMs: number, send: () => void, tag = ''): Promise<string> {
+    if (this.current) return Promise.reject(new Error('busy'));
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.current = undefined;
+        reject(new Error('timeout'));
+      }, timeoutMs);
+      this.current = { tag, resolve, reject, timer };
+      send();
+    });
+  }
+
+  /** A reply arrived; true when it answered the command in flight. */
+  answer(text: string, tag = ''): boolean {
+    if (this.current?.tag !== tag) return false;
+    const { resolve, timer } = this.current;
+    clearTimeout(timer);
+    this.current = undefined;
+    resolve(text);
+    return true;
+  }
+
+  /** The channel is gone: the command in flight is told the device went offline. */
+  cancel(): void {
+    if (!this.current) return;
+    clearTimeout(this.current.timer);
+    this.current.reject(new Error('offline'));
+    this.current = undefined;
+  }
+}

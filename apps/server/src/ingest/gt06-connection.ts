@@ -4,69 +4,31 @@ import {
 } from '@fleet/protocols';
 import type net from 'node:net';
 import type { IngestDeps } from './ingest-deps.ts';
-import { type PositionRow, UnstorableRowError } from './position-writer.ts';
+import type { PositionRow } from './position-writer.ts';
 import { isoTime } from './records.ts';
 import { sourceAllowed } from './source-allow.ts';
-import type { KnownUnit } from './unit-directory.ts';
-
-/** Why a connection was closed; counted per reason (prefixed 'gt06:'). */
-class CloseReason extends Error {}
+import { CloseReason, TcpDeviceConnection } from './tcp-connection.ts';
 
 /** Packets the manuals say the server answers: login, heartbeats and alarms (locations and LBS need none). */
 const ANSWERED = new Set<number>([GT06.heartbeat, GT06.heartbeat23, GT06.alarm, GT06.alarm26, GT06.alarm27, GT06.alarm4g]);
-
-interface PendingCommand {
-  resolve: (reply: string) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
 
 /**
  * One GT06 device's TCP conversation. The frames of one socket read are handled in order; their
  * reports are written together (one position per frame is the common case, so one write per
  * read keeps a fast sender from costing one commit per position), and the answers the protocol
  * wants (heartbeat, alarm) go out only after that write has committed. The socket is paused
- * meanwhile, so a device cannot make us buffer without bound.
+ * meanwhile (see TcpDeviceConnection). Close reasons are counted as 'gt06:…'.
  */
-export class Gt06Connection {
-  unit: KnownUnit | undefined;
-  imei: string | undefined;
-  readonly openedAt = Date.now();
-  lastDataAt = Date.now();
-  partialSince: number | null = null;
-  private readonly framer: Gt06Framer;
-  private chain: Promise<void> = Promise.resolve();
-  private command: PendingCommand | undefined;
+export class Gt06Connection extends TcpDeviceConnection<Buffer> {
   private serial = 0;
-  private closed = false;
 
-  constructor(readonly socket: net.Socket, private readonly deps: IngestDeps, maxFrameBytes: number) {
-    this.framer = new Gt06Framer({ maxFrameBytes });
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+  constructor(socket: net.Socket, deps: IngestDeps, maxFrameBytes: number) {
+    super(socket, deps, new Gt06Framer({ maxFrameBytes }), {
+      framing: (code) => `gt06:protocol:${code}`, unstorable: 'gt06:unstorable', storeFailed: 'gt06:store-failed', closed: 'GT06 connection closed',
+    });
   }
 
-  private onData(chunk: Buffer): void {
-    this.lastDataAt = Date.now();
-    let frames: Buffer[];
-    try {
-      frames = this.framer.push(chunk);
-    } catch (err) {
-      this.close(err instanceof ProtocolError ? `gt06:protocol:${err.code}` : 'gt06:protocol:error', err);
-      return;
-    }
-    this.partialSince = this.framer.buffered > 0 ? (this.partialSince ?? Date.now()) : null;
-    if (frames.length === 0) return;
-    this.socket.pause();
-    this.chain = this.chain
-      .then(async () => {
-        await this.handle(frames);
-        if (!this.closed) this.socket.resume();
-      })
-      .catch((err: unknown) => this.close(
-        err instanceof CloseReason ? err.message : err instanceof UnstorableRowError ? 'gt06:unstorable' : 'gt06:store-failed', err));
-  }
-
-  private async handle(frames: Buffer[]): Promise<void> {
+  protected async handleRead(frames: Buffer[]): Promise<void> {
     const rows: PositionRow[] = [];
     const replies: Array<{ bytes: Buffer; kind: string; serial: number }> = [];
     const flush = async () => {
@@ -80,7 +42,7 @@ export class Gt06Connection {
       for (const r of replies.splice(0)) this.send(r.bytes, r.kind, { serial: r.serial });
     };
     for (const bytes of frames) {
-      if (this.closed) return;
+      if (this.isClosed) return;
       let m: Gt06Message;
       try {
         m = decodeGt06Frame(bytes);
@@ -99,7 +61,7 @@ export class Gt06Connection {
       const unit = this.unit;
       if (!unit) throw new CloseReason('gt06:protocol:no-login');
       this.deps.frames.add(unit.unitId, 'in', `gt06 0x${m.protocol.toString(16).padStart(2, '0')} ${m.type}`, bytes, () => summary(m));
-      if (m.type === 'commandReply') this.answered(m.text);
+      if (m.type === 'commandReply') this.command.answer(m.text);
       else if (m.type === 'timeRequest') replies.push({ bytes: encodeGt06TimeReply(m.serial, Date.now()), kind: 'gt06 time', serial: m.serial });
       const report = gt06Report(m, Date.now());
       if (report) {
@@ -127,7 +89,7 @@ export class Gt06Connection {
         await deps.directory.recordUnknown(m.imei, 'gt06', this.socket.remoteAddress ?? '');
         throw new CloseReason('gt06:unknown-device');
       }
-      if (this.closed) return;
+      if (this.isClosed) return;
       this.unit = unit;
       deps.commands.register(unit.unitId, this);
     }
@@ -136,52 +98,21 @@ export class Gt06Connection {
   }
 
   private send(bytes: Buffer, kind: string, decoded: unknown): void {
-    if (this.closed) return;
+    if (this.isClosed) return;
     this.socket.write(bytes);
     if (this.unit) this.deps.frames.add(this.unit.unitId, 'out', kind, bytes, () => decoded);
   }
 
-  private answered(text: string): void {
-    if (!this.command) return;
-    const { resolve, timer } = this.command;
-    clearTimeout(timer);
-    this.command = undefined;
-    resolve(text);
-  }
-
   /** Sends an online command (0x80) and waits for the device's 0x15 / 0x21 answer, one at a time. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
-    if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
-    if (this.command) return Promise.reject(new Error('busy'));
+    if (this.isClosed || !this.unit) return Promise.reject(new Error('offline'));
+    if (this.command.busy) return Promise.reject(new Error('busy'));
     if (!/^[\x20-\x7e]{1,200}$/.test(text)) return Promise.reject(new Error('a GT06 command is 1–200 printable ASCII characters'));
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.command = undefined;
-        reject(new Error('timeout'));
-      }, timeoutMs);
-      this.command = { resolve, reject, timer };
+    return this.command.start(timeoutMs, () => {
       this.serial = (this.serial + 1) & 0xffff;
       // The server flag comes back in the answer; the serial makes each command's flag its own.
       this.send(encodeGt06Command(text, this.serial, this.serial), 'gt06 0x80 command', { text, serverFlag: this.serial });
     });
-  }
-
-  close(reason: string, err?: unknown): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.deps.stats.closed(reason);
-    if (reason !== 'peer-closed') {
-      this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error && !(err instanceof CloseReason) ? err.message : undefined }, 'GT06 connection closed');
-    }
-    if (this.command) {
-      clearTimeout(this.command.timer);
-      this.command.reject(new Error('offline'));
-      this.command = undefined;
-    }
-    if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
-    this.socket.end();
-    this.socket.destroySoon();
-    setTimeout(() => this.socket.destroy(), 2000).unref();
   }
 }
 

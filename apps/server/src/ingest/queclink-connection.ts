@@ -3,14 +3,7 @@ import type net from 'node:net';
 import type { IngestDeps } from './ingest-deps.ts';
 import { UnstorableRowError } from './position-writer.ts';
 import { handleQueclinkMessage } from './queclink-message.ts';
-import type { KnownUnit } from './unit-directory.ts';
-
-interface PendingCommand {
-  command: string;
-  resolve: (reply: string) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
+import { TcpDeviceConnection } from './tcp-connection.ts';
 
 const TRACK_HEAD = /^\+(RESP|BUFF|ACK):GT/;
 const COMMAND = /^AT\+(GT[0-9A-Z]{3})=[\x20-\x7E]*\$?$/;
@@ -21,49 +14,23 @@ const COMMAND = /^AT\+(GT[0-9A-Z]{3})=[\x20-\x7E]*\$?$/;
  * socket paused, so a device cannot make us buffer without bound. Text that is not @Track before
  * the device is known closes the connection; an @Track message we cannot decode is counted, shown
  * in the debugger once the unit is known, skipped and never acknowledged ('$' keeps the stream in
- * step).
+ * step). Close reasons are counted as 'queclink:…'.
  */
-export class QueclinkConnection {
-  unit: KnownUnit | undefined;
-  imei: string | undefined;
-  readonly openedAt = Date.now();
-  lastDataAt = Date.now();
-  partialSince: number | null = null;
-  private readonly framer = new QueclinkFramer();
-  private chain: Promise<void> = Promise.resolve();
-  private command: PendingCommand | undefined;
-  private closed = false;
-
-  constructor(readonly socket: net.Socket, private readonly deps: IngestDeps) {
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+export class QueclinkConnection extends TcpDeviceConnection<Buffer> {
+  constructor(socket: net.Socket, deps: IngestDeps) {
+    // handle() counts a message it cannot decode or store itself, so only other failures reach 'store-failed'.
+    super(socket, deps, new QueclinkFramer(), {
+      framing: (code) => `queclink:${code}`, unstorable: 'queclink:store-failed', storeFailed: 'queclink:store-failed', closed: 'Queclink connection closed',
+    });
   }
 
-  private onData(chunk: Buffer): void {
-    this.lastDataAt = Date.now();
-    let messages: Buffer[];
-    try {
-      messages = this.framer.push(chunk);
-    } catch (err) {
-      this.close(err instanceof ProtocolError ? `queclink:${err.code}` : 'queclink:error', err);
-      return;
-    }
-    this.partialSince = this.framer.buffered > 0 ? (this.partialSince ?? Date.now()) : null;
-    if (messages.length === 0) return;
-    this.socket.pause();
-    this.chain = this.chain
-      .then(async () => {
-        for (const m of messages) {
-          if (this.closed) return;
-          await this.handle(m);
-        }
-        if (!this.closed) this.socket.resume();
-      })
-      .catch((err: unknown) => this.close('queclink:store-failed', err));
+  protected handleRead(frames: Buffer[]): Promise<void> {
+    return this.inTurn(frames, (f) => this.handle(f));
   }
 
   private async handle(bytes: Buffer): Promise<void> {
     const { deps } = this;
-    const reply = (text: string) => { if (!this.closed) this.socket.write(text, 'latin1'); };
+    const reply = (text: string) => { if (!this.isClosed) this.socket.write(text, 'latin1'); };
     let outcome;
     try {
       outcome = await handleQueclinkMessage(deps, bytes, { address: this.socket.remoteAddress ?? '', transport: 'tcp' }, reply);
@@ -85,48 +52,20 @@ export class QueclinkConnection {
       this.imei = outcome.message.imei;
       deps.commands.register(outcome.unit.unitId, this);
     }
-    if (outcome.kind === 'ack' && this.command?.command === outcome.message.command) {
-      const { resolve, timer } = this.command;
-      clearTimeout(timer);
-      this.command = undefined;
-      resolve(outcome.text);
-    }
+    if (outcome.kind === 'ack') this.command.answer(outcome.text, outcome.message.command);
   }
 
   /** Sends an @Track command (`AT+GTxxx=…$`) and resolves with the device's `+ACK:GTxxx` for it. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
-    if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
-    if (this.command) return Promise.reject(new Error('busy'));
+    if (this.isClosed || !this.unit) return Promise.reject(new Error('offline'));
+    if (this.command.busy) return Promise.reject(new Error('busy'));
     const m = COMMAND.exec(text.trim());
     if (!m) return Promise.reject(new Error('not an @Track command: expected AT+GTxxx=...$'));
     const unitId = this.unit.unitId;
     const wire = text.trim().endsWith('$') ? text.trim() : `${text.trim()}$`;
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.command = undefined;
-        reject(new Error('timeout'));
-      }, timeoutMs);
-      this.command = { command: m[1] ?? '', resolve, reject, timer };
+    return this.command.start(timeoutMs, () => {
       this.socket.write(wire, 'latin1');
       this.deps.frames.add(unitId, 'out', 'command', Buffer.from(wire, 'latin1'), () => ({ command: m[1] }));
-    });
-  }
-
-  close(reason: string, err?: unknown): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.deps.stats.closed(reason);
-    if (reason !== 'peer-closed') {
-      this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error ? err.message : undefined }, 'Queclink connection closed');
-    }
-    if (this.command) {
-      clearTimeout(this.command.timer);
-      this.command.reject(new Error('offline'));
-      this.command = undefined;
-    }
-    if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
-    this.socket.end();
-    this.socket.destroySoon();
-    setTimeout(() => this.socket.destroy(), 2000).unref();
+    }, m[1] ?? '');
   }
 }

@@ -3,6 +3,7 @@ import dgram from 'node:dgram';
 import type { IngestDeps } from './ingest-deps.ts';
 import { UnstorableRowError } from './position-writer.ts';
 import { handleQueclinkMessage } from './queclink-message.ts';
+import { bindUdp, closeUdp } from './udp-socket.ts';
 
 /**
  * Queclink @Track over UDP (report mode 4/6): each datagram holds one message (its '$' may be
@@ -25,15 +26,8 @@ export function queclinkUdpServer(deps: IngestDeps) {
 
   return {
     socket,
-    listen(port: number, host = '0.0.0.0'): Promise<number> {
-      return new Promise((resolve, reject) => {
-        socket.once('error', reject);
-        socket.bind(port, host, () => resolve(socket.address().port));
-      });
-    },
-    close(): Promise<void> {
-      return new Promise((resolve) => socket.close(() => resolve()));
-    },
+    listen: (port: number, host = '0.0.0.0'): Promise<number> => bindUdp(socket, port, host),
+    close: (): Promise<void> => closeUdp(socket),
   };
 }
 

@@ -1,63 +1,24 @@
-import { encodeAck, encodeCodec12Command, encodeImeiReply, ProtocolError, TeltonikaFramer, type Frame } from '@fleet/protocols';
+import { encodeAck, encodeCodec12Command, encodeImeiReply, TeltonikaFramer, type Frame } from '@fleet/protocols';
 import type net from 'node:net';
 import type { IngestDeps } from './ingest-deps.ts';
-import { UnstorableRowError } from './position-writer.ts';
 import { avlRecordToRow, describeRecord } from './records.ts';
 import { sourceAllowed } from './source-allow.ts';
-import type { KnownUnit } from './unit-directory.ts';
-
-/** Why a connection was closed; counted per reason. */
-export class CloseReason extends Error {}
-
-interface PendingCommand {
-  resolve: (reply: string) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
+import { CloseReason, TcpDeviceConnection } from './tcp-connection.ts';
 
 /**
  * One device's TCP conversation: IMEI login, AVL packets acknowledged only after their records are
- * committed, keep-alives, and Codec 12 command replies. Frames are handled strictly in order; the
- * socket is paused while a packet is being stored, so a device cannot make us buffer without bound.
+ * committed, keep-alives, and Codec 12 command replies. Frames are handled strictly in order (see
+ * TcpDeviceConnection); close reasons are counted unprefixed.
  */
-export class TeltonikaConnection {
-  unit: KnownUnit | undefined;
-  imei: string | undefined;
-  readonly openedAt = Date.now();
-  lastDataAt = Date.now();
-  partialSince: number | null = null;
-  private readonly framer: TeltonikaFramer;
-  private chain: Promise<void> = Promise.resolve();
-  private command: PendingCommand | undefined;
-  private closed = false;
-
-  constructor(readonly socket: net.Socket, private readonly deps: IngestDeps, maxDataLength: number) {
-    this.framer = new TeltonikaFramer({ maxDataLength });
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+export class TeltonikaConnection extends TcpDeviceConnection<Frame> {
+  constructor(socket: net.Socket, deps: IngestDeps, maxDataLength: number) {
+    super(socket, deps, new TeltonikaFramer({ maxDataLength }), {
+      framing: (code) => `protocol:${code}`, unstorable: 'unstorable', storeFailed: 'store-failed', closed: 'device connection closed',
+    });
   }
 
-  private onData(chunk: Buffer): void {
-    this.lastDataAt = Date.now();
-    let frames: Frame[];
-    try {
-      frames = this.framer.push(chunk);
-    } catch (err) {
-      this.close(err instanceof ProtocolError ? `protocol:${err.code}` : 'protocol:error', err);
-      return;
-    }
-    this.partialSince = this.framer.buffered > 0 ? (this.partialSince ?? Date.now()) : null;
-    if (frames.length === 0) return;
-    this.socket.pause();
-    this.chain = this.chain
-      .then(async () => {
-        for (const frame of frames) {
-          if (this.closed) return;
-          await this.handle(frame);
-        }
-        if (!this.closed) this.socket.resume();
-      })
-      .catch((err: unknown) => this.close(
-        err instanceof CloseReason ? err.message : err instanceof UnstorableRowError ? 'unstorable' : 'store-failed', err));
+  protected handleRead(frames: Frame[]): Promise<void> {
+    return this.inTurn(frames, (f) => this.handle(f));
   }
 
   private async handle(frame: Frame): Promise<void> {
@@ -90,12 +51,7 @@ export class TeltonikaConnection {
       // Codec 13 is one-way (device → server) and never answered; like a Codec 12 response it
       // answers a pending command. Anything else stays in the debugger's frame log only.
       const reply = frame.kind === 'codec13' || frame.message.type === 'response';
-      if (reply && this.command) {
-        const { resolve, timer } = this.command;
-        clearTimeout(timer);
-        this.command = undefined;
-        resolve(frame.message.text);
-      }
+      if (reply) this.command.answer(frame.message.text);
       return;
     }
     if (frame.kind === 'unsupported') {
@@ -130,40 +86,12 @@ export class TeltonikaConnection {
 
   /** Sends a Codec 12 command and waits for the device's reply, one command at a time. */
   sendCommand(text: string, timeoutMs: number): Promise<string> {
-    if (this.closed || !this.unit) return Promise.reject(new Error('offline'));
-    if (this.command) return Promise.reject(new Error('busy'));
+    if (this.isClosed || !this.unit) return Promise.reject(new Error('offline'));
     const unitId = this.unit.unitId;
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.command = undefined;
-        reject(new Error('timeout'));
-      }, timeoutMs);
-      this.command = { resolve, reject, timer };
+    return this.command.start(timeoutMs, () => {
       const bytes = encodeCodec12Command(text);
       this.socket.write(bytes);
       this.deps.frames.add(unitId, 'out', 'codec12', bytes, () => ({ type: 'command', text }));
     });
-  }
-
-  close(reason: string, err?: unknown): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.deps.stats.closed(reason);
-    if (reason !== 'peer-closed') {
-      this.deps.log.info({ reason, imei: this.imei, address: this.socket.remoteAddress, err: err instanceof Error && !(err instanceof CloseReason) ? err.message : undefined }, 'device connection closed');
-    }
-    if (this.command) {
-      clearTimeout(this.command.timer);
-      this.command.reject(new Error('offline'));
-      this.command = undefined;
-    }
-    if (this.unit) this.deps.commands.unregister(this.unit.unitId, this);
-    this.socket.end();
-    this.socket.destroySoon();
-    setTimeout(() => this.socket.destroy(), 2000).unref();
-  }
-
-  get isClosed(): boolean {
-    return this.closed;
   }
 }

@@ -1,6 +1,6 @@
 import { encodeUdpCodec12 } from '@fleet/protocols';
 import type dgram from 'node:dgram';
-import type { CommandChannel } from './commands.ts';
+import { type CommandChannel, PendingCommand } from './commands.ts';
 import type { IngestDeps } from './ingest-deps.ts';
 
 /**
@@ -9,12 +9,6 @@ import type { IngestDeps } from './ingest-deps.ts';
  * minutes; many carriers do not): later, a command would go nowhere, so the unit is offline.
  */
 export const DEFAULT_UDP_COMMAND_WINDOW_MS = 30_000;
-
-interface Pending {
-  resolve: (reply: string) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
 
 /**
  * Codec 12 commands to a device that reports over UDP: sent to the address and port its last
@@ -26,7 +20,7 @@ export class UdpCommandChannel implements CommandChannel {
   private port = 0;
   private lastSeenAt = 0;
   private packetId = 0;
-  private pending: Pending | undefined;
+  private readonly pending = new PendingCommand();
   private readonly expiry: NodeJS.Timeout;
 
   constructor(
@@ -55,13 +49,7 @@ export class UdpCommandChannel implements CommandChannel {
 
   sendCommand(text: string, timeoutMs: number): Promise<string> {
     if (!this.reachable) return Promise.reject(new Error('offline'));
-    if (this.pending) return Promise.reject(new Error('busy'));
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending = undefined;
-        reject(new Error('timeout'));
-      }, timeoutMs);
-      this.pending = { resolve, reject, timer };
+    return this.pending.start(timeoutMs, () => {
       this.packetId = (this.packetId + 1) & 0xffff;
       const bytes = encodeUdpCodec12(this.packetId, 0, this.imei, { type: 'command', text });
       this.socket.send(bytes, this.port, this.address);
@@ -71,21 +59,12 @@ export class UdpCommandChannel implements CommandChannel {
 
   /** A Codec 12 response arrived; true when it answered the pending command. */
   answer(text: string): boolean {
-    if (!this.pending) return false;
-    const { resolve, timer } = this.pending;
-    clearTimeout(timer);
-    this.pending = undefined;
-    resolve(text);
-    return true;
+    return this.pending.answer(text);
   }
 
   /** The listener stops: a pending command is told the device went offline. */
   close(): void {
     clearTimeout(this.expiry);
-    if (this.pending) {
-      clearTimeout(this.pending.timer);
-      this.pending.reject(new Error('offline'));
-      this.pending = undefined;
-    }
+    this.pending.cancel();
   }
 }

@@ -4,6 +4,7 @@ import type { IngestDeps } from './ingest-deps.ts';
 import { avlRecordToRow, describeRecord } from './records.ts';
 import { sourceAllowed } from './source-allow.ts';
 import { DEFAULT_UDP_COMMAND_WINDOW_MS, UdpCommandChannel } from './teltonika-udp-channel.ts';
+import { bindUdp, closeUdp } from './udp-socket.ts';
 import type { KnownUnit } from './unit-directory.ts';
 
 export interface UdpOptions {
@@ -77,19 +78,14 @@ export function teltonikaUdpServer(deps: IngestDeps, options: UdpOptions = {}) {
 
   return {
     socket,
-    listen(port: number, host = '0.0.0.0'): Promise<number> {
-      return new Promise((resolve, reject) => {
-        socket.once('error', reject);
-        socket.bind(port, host, () => resolve(socket.address().port));
-      });
-    },
+    listen: (port: number, host = '0.0.0.0'): Promise<number> => bindUdp(socket, port, host),
     close(): Promise<void> {
       for (const [unitId, channel] of channels) {
         deps.commands.unregister(unitId, channel);
         channel.close();
       }
       channels.clear();
-      return new Promise((resolve) => socket.close(() => resolve()));
+      return closeUdp(socket);
     },
   };
 }

@@ -3,7 +3,7 @@ import { readAvlData } from './avl-decode.ts';
 import { isAvlCodec } from './avl-layout.ts';
 import { encodeCodec12Data, readCodec12Data } from './codec12.ts';
 import { CODEC_12, type Codec12Message } from './types.ts';
-import { checkUdpEnd, readUdpHeader, type UdpDatagram } from './udp.ts';
+import { checkUdpEnd, encodeUdpEnvelope, readUdpHeader, type UdpDatagram } from './udp.ts';
 
 /** A UDP datagram: AVL records, or a Codec 12 command reply in the same channel header. */
 export type UdpMessage =
@@ -45,22 +45,5 @@ export function encodeUdpCodec12(
   imei: string,
   message: Codec12Message,
 ): Buffer {
-  if (!/^\d{1,20}$/.test(imei)) throw new RangeError(`IMEI must be 1..20 ASCII digits, got '${imei}'`);
-  if (!Number.isInteger(packetId) || packetId < 0 || packetId > 0xffff) {
-    throw new RangeError(`packet id must be an integer in 0..65535, got ${packetId}`);
-  }
-  if (!Number.isInteger(avlPacketId) || avlPacketId < 0 || avlPacketId > 0xff) {
-    throw new RangeError(`AVL packet id must be an integer in 0..255, got ${avlPacketId}`);
-  }
-  const data = encodeCodec12Data(message);
-  const out = Buffer.alloc(2 + 2 + 1 + 1 + 2 + imei.length + data.length);
-  if (out.length - 2 > 0xffff) throw new RangeError(`UDP datagram of ${out.length} bytes is too long`);
-  let at = out.writeUInt16BE(out.length - 2, 0);
-  at = out.writeUInt16BE(packetId, at);
-  at = out.writeUInt8(0x01, at);
-  at = out.writeUInt8(avlPacketId, at);
-  at = out.writeUInt16BE(imei.length, at);
-  at += out.write(imei, at, 'latin1');
-  data.copy(out, at);
-  return out;
+  return encodeUdpEnvelope(packetId, avlPacketId, imei, encodeCodec12Data(message));
 }

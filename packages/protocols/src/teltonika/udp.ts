@@ -79,11 +79,17 @@ export function decodeUdpDatagram(buf: Buffer): UdpDatagram {
 
 /** Encodes a UDP datagram as a device sends it (simulator and tests). */
 export function encodeUdpDatagram(datagram: UdpDatagram): Buffer {
-  const { packetId, avlPacketId, imei } = datagram;
+  return encodeUdpEnvelope(datagram.packetId, datagram.avlPacketId, datagram.imei, encodeAvlData(datagram.packet));
+}
+
+/**
+ * A data field (AVL or Codec 12) in the UDP channel header: length (2) · packet id (2) · 01 ·
+ * AVL packet id · IMEI length (2) · IMEI · data. Throws a RangeError for a field out of range.
+ */
+export function encodeUdpEnvelope(packetId: number, avlPacketId: number, imei: string, data: Buffer): Buffer {
   if (!/^\d{1,20}$/.test(imei)) throw new RangeError(`IMEI must be 1..20 ASCII digits, got '${imei}'`);
   checkUint(packetId, 0xffff, 'packet id');
   checkUint(avlPacketId, 0xff, 'AVL packet id');
-  const data = encodeAvlData(datagram.packet);
   const out = Buffer.alloc(2 + 2 + 1 + 1 + 2 + imei.length + data.length);
   if (out.length - 2 > 0xffff) throw new RangeError(`UDP datagram of ${out.length} bytes is too long`);
   let at = out.writeUInt16BE(out.length - 2, 0);
