@@ -21,8 +21,59 @@ describe('named attributes in words', () => {
     ['activity', 'in_vehicle', 'Activity', 'in vehicle'],
     ['deviceStringTest', 'x', 'Device string test', 'x'],
     ['param239', 1, 'Parameter 239', '1'],
+    ['input1', 1, 'Input 1', '1'],
+    // A word key nobody named still reads as words, a digit before a capital included.
+    ['gt06NewThing', 2, 'Gt 06 new thing', '2'],
   ])('%s = %j → %s: %s', (key, value, name, text) => {
     expect(describeNamed(key, value)).toEqual({ name, text });
+  });
+
+  it.each([
+    // GT06 / Concox (what packages/protocols/src/gt06/report.ts writes)
+    ['gt06UploadMode', 0, 'Sent because', 'Time interval'],
+    ['gt06UploadMode', 3, 'Sent because', 'Ignition (ACC) change'],
+    ['gt06UploadMode', 0x42, 'Sent because', 'Mode 66'],
+    ['gt06Reupload', 1, 'Sent from memory', 'Yes'],
+    ['gt06Alert', 1, 'Alert code', '0x01'],
+    ['gt06Alert', 0x2c, 'Alert code', '0x2C'],
+    ['gt06Fence', 3, 'Geofence number', '3'],
+    ['gt06Voltage', 4, 'Battery level (device scale)', '4 of 6'],
+    ['gt06Gsm', 4, 'GSM level (device scale)', '4 of 4'],
+    ['gt06GpsFixed', 1, 'GPS positioned', 'Yes'],
+    ['gt06Defence', 0, 'Armed (defence)', 'No'],
+    ['gt06CutOff', 1, 'Fuel/power cut off', 'Yes'],
+    ['gt06Mileage', 123456, 'Device mileage counter', '123456'],
+    ['event', 'powerCut', 'Event', 'Power cut'],
+    ['event', 'gpsBlindSpotIn', 'Event', 'Gps blind spot in'],
+    // Queclink @Track (packages/protocols/src/queclink/report-attributes.ts, records.ts)
+    ['event', 'GTFRI', 'Event', 'Fixed report (GTFRI)'],
+    ['event', 'GTSOS', 'Event', 'SOS (GTSOS)'],
+    ['event', 'GTXYZ', 'Event', 'GTXYZ'],
+    ['event', 'motionchange', 'Event', 'motionchange'],
+    ['buffered', 1, 'Sent from memory', 'Yes'],
+    ['hourMeter', 18529200, 'Engine hours', '5,147 h 00 min'],
+    ['hourMeter', 3725, 'Engine hours', '1 h 02 min'],
+    ['ignitionOnSeconds', 1500, 'Ignition was on for', '0 h 25 min'],
+    ['ignitionOffSeconds', 7260, 'Ignition was off for', '2 h 01 min'],
+    ['adc1', 12345, 'Analog input 1', '12.35 V'],
+    ['adc2', 0, 'Analog input 2', '0 V'],
+    ['fuelConsumption', 8.5, 'Fuel consumption', '8.5 l/100 km'],
+    ['inputs', 0, 'Digital inputs', 'All off'],
+    ['inputs', 5, 'Digital inputs', '1, 3 on'],
+    ['outputs', 1, 'Digital outputs', '1 on'],
+    ['deviceStatus', '220100', 'Device status (hex)', '220100'],
+    ['vin', '1G1JC5444R7252367', 'VIN', '1G1JC5444R7252367'],
+    ['countNumber', '007E', 'Message count', '007E'],
+    ['reportId', 1, 'Report id', '1'],
+    // Traccar Client
+    ['isMoving', 1, 'Moving (phone)', 'Yes'],
+  ])('device key %s = %j → %s: %s', (key, value, name, text) => {
+    expect(describeNamed(key, value)).toEqual({ name, text });
+  });
+
+  it('lists GT06 and Queclink keys after the common ones, in the table order', () => {
+    const out = describeIo({ gt06UploadMode: 0, zeta: 1, ignition: 1, hourMeter: 60, event: 'GTFRI' }, DEFAULT_IO_MAP);
+    expect(out.map((x) => x.id)).toEqual(['ignition', 'event', 'gt06UploadMode', 'hourMeter', 'zeta']);
   });
 
   it('lists Teltonika ids first by number, then named attributes in a fixed order', () => {

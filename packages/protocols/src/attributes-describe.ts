@@ -22,6 +22,42 @@ const unitOf = (digits: number, unit: string, factor = 1) => (v: number | string
   const n = num(v);
   return n === null ? String(v) : fmt(n * factor, digits, unit);
 };
+const ofScale = (top: number) => (v: number | string) => (num(v) === null ? String(v) : `${num(v)} of ${top}`);
+/** Seconds as hours and minutes: 18529200 → '5,147 h 00 min'. */
+const hoursMinutes = (v: number | string) => {
+  const n = num(v);
+  if (n === null || n < 0) return String(v);
+  const minutes = Math.floor(n / 60);
+  return `${Math.floor(minutes / 60).toLocaleString('en-GB')} h ${String(minutes % 60).padStart(2, '0')} min`;
+};
+/** A bit mask as the numbers of the bits that are set, from 1: 5 → '1, 3 on'. */
+const bitsOn = (v: number | string) => {
+  const n = num(v);
+  if (n === null || n < 0 || !Number.isInteger(n)) return String(v);
+  const on = [...n.toString(2)].reverse().flatMap((b, i) => (b === '1' ? [i + 1] : []));
+  return on.length === 0 ? 'All off' : `${on.join(', ')} on`;
+};
+
+/** GT06 'data upload mode' byte of a 0x22/0xA0 location: why the device sent it (Concox VL03 manual). */
+const GT06_UPLOAD_MODES: Readonly<Record<number, string>> = {
+  0x00: 'Time interval', 0x01: 'Distance interval', 0x02: 'Turn (inflection point)', 0x03: 'Ignition (ACC) change',
+  0x04: 'Last point on stopping', 0x05: 'Network back', 0x06: 'Ephemeris update', 0x07: 'Side key pressed',
+  0x08: 'Powered on', 0x0a: 'Still (time updated)', 0x0d: 'Still',
+};
+/** Queclink @Track report types in words (GV300 @Track protocol document). */
+const QUECLINK_REPORTS: Readonly<Record<string, string>> = {
+  GTFRI: 'Fixed report', GTIGN: 'Ignition on', GTIGF: 'Ignition off', GTSOS: 'SOS', GTHBD: 'Heartbeat',
+  GTRTL: 'Real-time location', GTSPD: 'Speed alarm', GTGEO: 'Geofence', GTDIS: 'Digital input', GTIGL: 'Ignition location',
+  GTTOW: 'Towing', GTHBM: 'Harsh driving', GTIOB: 'Input combination', GTEPS: 'External power', GTDOG: 'Watchdog restart',
+  GTPNL: 'First fix after power on', GTPDP: 'Data connection up',
+};
+/** An event word: a Queclink report type with its name, a camelCase device word (GT06 alert names) in words. */
+const eventText = (v: number | string) => {
+  const s = String(v);
+  const report = QUECLINK_REPORTS[s];
+  if (report) return `${report} (${s})`;
+  return /^[a-z]+(?:[A-Z0-9][a-z0-9]*)+$/.test(s) ? humanize(s) : s;
+};
 
 /** How each known key is named and read; the order here is the order they are listed in. */
 const KNOWN: Readonly<Record<string, [string, (v: number | string) => string]>> = {
@@ -41,7 +77,7 @@ const KNOWN: Readonly<Record<string, [string, (v: number | string) => string]>> 
   [ATTR.fuel]: ['Fuel level', unitOf(1, '%')],
   [ATTR.accuracy]: ['Accuracy', unitOf(1, 'm')],
   [ATTR.hdop]: ['HDOP', unitOf(1, '')],
-  [ATTR.event]: ['Event', String],
+  [ATTR.event]: ['Event', eventText],
   activity: ['Activity', (v) => String(v).replace(/_/g, ' ')],
   activityConfidence: ['Activity confidence', unitOf(0, '%')],
   driverUniqueId: ['Driver id', String],
@@ -55,13 +91,40 @@ const KNOWN: Readonly<Record<string, [string, (v: number | string) => string]>> 
   ellipsoidalAltitude: ['Ellipsoidal altitude', unitOf(1, 'm')],
   age: ['Location age', unitOf(0, 'ms')],
   uuid: ['Location id', String],
+  isMoving: ['Moving (phone)', yesNo],
+  // GT06 / Concox (docs/protocols/gt06.md).
+  gt06UploadMode: ['Sent because', (v) => (num(v) === null ? String(v) : GT06_UPLOAD_MODES[num(v) ?? -1] ?? `Mode ${num(v)}`)],
+  gt06Reupload: ['Sent from memory', yesNo],
+  gt06Alert: ['Alert code', (v) => (num(v) === null ? String(v) : `0x${(num(v) ?? 0).toString(16).padStart(2, '0').toUpperCase()}`)],
+  gt06Fence: ['Geofence number', String],
+  gt06Voltage: ['Battery level (device scale)', ofScale(6)],
+  gt06Gsm: ['GSM level (device scale)', ofScale(4)],
+  gt06GpsFixed: ['GPS positioned', yesNo],
+  gt06Defence: ['Armed (defence)', yesNo],
+  gt06CutOff: ['Fuel/power cut off', yesNo],
+  gt06Mileage: ['Device mileage counter', String],
+  // Queclink @Track (docs/protocols/queclink.md).
+  buffered: ['Sent from memory', yesNo],
+  ignitionOnSeconds: ['Ignition was on for', hoursMinutes],
+  ignitionOffSeconds: ['Ignition was off for', hoursMinutes],
+  hourMeter: ['Engine hours', hoursMinutes],
+  fuelConsumption: ['Fuel consumption', unitOf(1, 'l/100 km')],
+  adc1: ['Analog input 1', unitOf(2, 'V', 0.001)],
+  adc2: ['Analog input 2', unitOf(2, 'V', 0.001)],
+  inputs: ['Digital inputs', bitsOn],
+  outputs: ['Digital outputs', bitsOn],
+  deviceStatus: ['Device status (hex)', String],
+  vin: ['VIN', String],
+  reportId: ['Report id', String],
+  reportType: ['Report type', String],
+  countNumber: ['Message count', String],
 };
 
 const ORDER = new Map(Object.keys(KNOWN).map((k, i) => [k, i]));
 
-/** `deviceStringTest` → 'Device string test', `param239` → 'Parameter 239'. */
+/** `deviceStringTest` → 'Device string test', `param239` → 'Parameter 239', `input1` → 'Input 1', `gt06FooBar` → 'Gt 06 foo bar'. */
 function humanize(key: string): string {
-  const words = key.replace(/^param(?=\d)/, 'parameter ').replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
+  const words = key.replace(/^param(?=\d)/, 'parameter ').replace(/([a-z])(?=[A-Z])|([a-z])(?=\d)|(\d)(?=[A-Z])/g, '$1$2$3 ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

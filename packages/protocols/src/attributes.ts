@@ -73,3 +73,14 @@ export function alarmOf(io: Record<string, number | string>): DeviceAlarm | null
   const v = io[ATTR.alarm];
   return isDeviceAlarm(v) ? v : null;
 }
+
+/**
+ * Word keys that describe one report, not the device's standing state (a faked location, an alarm,
+ * the report's kind, "sent from memory", a message counter). A unit's state keeps the last value of
+ * every other key, but drops these when the next report comes: one faked location or one SOS must
+ * not mark every later report.
+ */
+export const REPORT_ONLY_KEYS: readonly string[] = [
+  ATTR.mock, ATTR.alarm, 'alarmText', ATTR.event, ATTR.fix, 'buffered', 'countNumber', 'reportId', 'reportType',
+  'gt06Alert', 'gt06Fence', 'gt06Reupload', 'gt06UploadMode',
+];

@@ -1,5 +1,5 @@
 export {
-  alarmOf, ATTR, DEVICE_ALARMS, type DeviceAlarm, isDeviceAlarm, namedFlag, namedNumber,
+  alarmOf, ATTR, DEVICE_ALARMS, type DeviceAlarm, isDeviceAlarm, namedFlag, namedNumber, REPORT_ONLY_KEYS,
 } from './attributes.ts';
 export { ProtocolError, type ProtocolErrorCode } from './errors.ts';
 export { type OsmandPosition, type OsmandRequest, parseOsmand } from './osmand/osmand.ts';

@@ -1,3 +1,4 @@
+import { REPORT_ONLY_KEYS } from '@fleet/protocols';
 import type { LocationCode } from '@fleet/shared';
 import type pg from 'pg';
 import type { AssetReport } from '../asset-movement.ts';
@@ -19,6 +20,8 @@ const READ = `WITH w AS (
     agg.last_id, agg.n
   FROM agg LEFT JOIN (positions p JOIN pick USING (id)) ON true`;
 
+// io: the last value of each key, except the keys of one report only ($25, REPORT_ONLY_KEYS: a faked
+// location, an alarm), which the newer report drops unless it says them again.
 const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
     external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
     fault_codes, io, loc_code, updated_at)
@@ -37,7 +40,7 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
     panic = EXCLUDED.panic, fuel_level = coalesce(EXCLUDED.fuel_level, s.fuel_level),
     fuel_used = coalesce(EXCLUDED.fuel_used, s.fuel_used), engine_hours = coalesce(EXCLUDED.engine_hours, s.engine_hours),
     rpm = coalesce(EXCLUDED.rpm, s.rpm), total_distance = coalesce(EXCLUDED.total_distance, s.total_distance),
-    fault_codes = EXCLUDED.fault_codes, io = s.io || EXCLUDED.io, loc_code = EXCLUDED.loc_code, updated_at = now()
+    fault_codes = EXCLUDED.fault_codes, io = (s.io - $25::text[]) || EXCLUDED.io, loc_code = EXCLUDED.loc_code, updated_at = now()
   WHERE s.device_time <= EXCLUDED.device_time`;
 
 // For each given position: the unit's movement input in its last earlier position (by device time)
@@ -84,6 +87,7 @@ export async function upsertState(client: pg.PoolClient, updates: readonly State
     m.map((x) => x.pto1), m.map((x) => x.pto2), m.map((x) => x.panic), m.map((x) => x.fuelLevel), m.map((x) => x.fuelUsed),
     m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
     m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)), list.map((r) => codes.get(r.id) ?? null),
+    REPORT_ONLY_KEYS,
   ]);
 }
 

@@ -53,10 +53,20 @@ export const FrameRow = memo(function FrameRow({ entry }: { entry: FrameEntry })
       </UnstyledButton>
       <div id={detailsId}>
         <div className={classes.hex} data-collapsed={open ? undefined : true}>
-          {spacedHex(frame.hex)}
+          {entry.text ?? spacedHex(frame.hex)}
         </div>
         {open && (
           <div className={classes.details}>
+            {entry.text !== null && (
+              <>
+                <Text size="xs" c="dimmed" mb={2}>
+                  {t('debugger.hexBytes')}
+                </Text>
+                <div className={classes.hex} style={{ margin: '0 0 6px' }}>
+                  {spacedHex(frame.hex)}
+                </div>
+              </>
+            )}
             <Text size="xs" c="dimmed" mb={2}>
               {t('debugger.decoded')}
             </Text>

@@ -33,6 +33,15 @@ describe('toEntry', () => {
     expect(entry.bytes).toBe(2048);
     expect(entry.truncated).toBe(true);
   });
+  it('reads a text protocol as text: a Queclink report, a SACK, a phone request; a binary frame stays hex', () => {
+    const hexOf = (s: string) => Buffer.from(s, 'latin1').toString('hex');
+    const report = '+RESP:GTFRI,060100,862894020180561,,12470,10,1,1,0.0,55,45.0,-1.446500,53.805500,20261124105250,0234,0015,10B1,4AB3,00,179577.8,05147:00:00,,,86,110000,,,,20261124105250,007E$';
+    expect(toEntry(frame(1, { hex: hexOf(report) })).text).toBe(report);
+    expect(toEntry(frame(1, { hex: hexOf('+SACK:007E$') })).text).toBe('+SACK:007E$');
+    expect(toEntry(frame(1, { hex: hexOf('GET /?id=phone-1&lat=53.8 HTTP/1.1\r\nHost: x\r\n\r\n') })).text).toMatch(/^GET \/\?id=phone-1/);
+    expect(toEntry(frame(1, { hex: '78780d010356209091000007000100010d0a' })).text).toBeNull();
+    expect(toEntry(frame(1, { hex: `${hexOf('+RESP:GTFRI,'.repeat(10))}…` })).text).toBe(`${'+RESP:GTFRI,'.repeat(10)}…`);
+  });
 });
 
 describe('mergeFrames', () => {

@@ -14,6 +14,8 @@ export interface FrameEntry {
   bytes: number;
   /** The server cut the frame; it was longer than `bytes`. */
   truncated: boolean;
+  /** The bytes as text when the protocol is text (Queclink @Track, OsmAnd HTTP): every byte printable ASCII or CR/LF/tab. */
+  text: string | null;
 }
 
 export interface FrameLogState {
@@ -46,7 +48,23 @@ export function frameKey(f: DebugFrameEvent): string {
 export function toEntry(frame: DebugFrameEvent): FrameEntry {
   const truncated = frame.hex.endsWith(TRUNCATION_MARK);
   const hex = truncated ? frame.hex.slice(0, -TRUNCATION_MARK.length) : frame.hex;
-  return { key: frameKey(frame), frame, bytes: Math.floor(hex.length / 2), truncated };
+  const text = asciiText(hex);
+  return { key: frameKey(frame), frame, bytes: Math.floor(hex.length / 2), truncated, text: text !== null && truncated ? `${text}${TRUNCATION_MARK}` : text };
+}
+
+/**
+ * Hex bytes as text when all are printable ASCII (or CR, LF, tab), else null: a Queclink report or
+ * a phone's HTTP request reads as what it says, a binary frame (Teltonika, GT06) stays hex.
+ */
+export function asciiText(hex: string): string | null {
+  if (hex.length === 0 || hex.length % 2 !== 0) return null;
+  let out = '';
+  for (let i = 0; i < hex.length; i += 2) {
+    const b = parseInt(hex.slice(i, i + 2), 16);
+    if (Number.isNaN(b) || (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b > 0x7e) return null;
+    out += String.fromCharCode(b);
+  }
+  return out;
 }
 
 /** Hex split into bytes ('0000000f08…' -> '00 00 00 0f 08 …') so it wraps at byte boundaries. */

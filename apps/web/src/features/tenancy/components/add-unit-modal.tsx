@@ -9,6 +9,7 @@ import { unitTypesQuery } from '../../../shared/units/unit-types-query.ts';
 import { addSiteUnit, allSitesQuery, unknownDevicesQuery } from '../api/tenancy-api.ts';
 import type { UnknownDevice } from './unknown-devices-table.tsx';
 import { fleetKeys } from '../../fleet/index.ts';
+import { protocolName } from '../model/unknown-devices.ts';
 
 const MAX_REGISTRATION = 40;
 
@@ -147,7 +148,7 @@ export function AddUnitModal({ device, onClose }: { device: UnknownDevice | null
       {device && (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {device.protocol} · {device.address}
+            {protocolName(device.protocol)} · {device.address}
           </Text>
           <AddUnitForm key={device.deviceid} device={device} onClose={onClose} />
         </Stack>

@@ -15,6 +15,7 @@ import {
   type UnknownDevice,
   UnknownDevicesTable,
 } from './unknown-devices-table.tsx';
+import { rankUnknownDevices } from '../model/unknown-devices.ts';
 
 const COMPACT_BELOW = 640;
 
@@ -26,7 +27,7 @@ export function UnknownDevicesPanel() {
   const [adding, setAdding] = useState<UnknownDevice | null>(null);
   const compact = useWindowWidth() < COMPACT_BELOW;
   const devices = useMemo(
-    () => (query.data ? [...query.data].sort((a, b) => Date.parse(b.last) - Date.parse(a.last)) : undefined),
+    () => (query.data ? rankUnknownDevices(query.data) : undefined),
     [query.data],
   );
 

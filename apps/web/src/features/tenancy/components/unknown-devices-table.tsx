@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RelativeTime, useNow } from '../../../shared/ui/relative-time.tsx';
+import { protocolName } from '../model/unknown-devices.ts';
 
 export type UnknownDevice = z.infer<typeof unknownDeviceSchema>;
 
@@ -38,7 +39,7 @@ export function UnknownDevicesTable({ devices, onAdd, compact }: UnknownDevicesT
   );
   const protocol = (d: UnknownDevice) => (
     <Badge variant="light" color="gray" c="dark.7" tt="none" radius="sm" fw={500}>
-      {d.protocol}
+      {protocolName(d.protocol)}
     </Badge>
   );
 
