@@ -67,6 +67,7 @@ describe('unit state: the status of reports without a fix', () => {
     expect(s.io).toMatchObject({ ignition: 0, charge: 1, batteryLevel: 67, rssi: 4, gt06Gsm: 3 });
     expect(s.io).not.toHaveProperty('fix');
     expect(s.io).not.toHaveProperty('cell');
+    expect(s.io).not.toHaveProperty('gt06GpsFixed');
     const u = await info();
     expect(u).toMatchObject({ gsm: 4, ign: 0, updated: new Date(base).toISOString() });
     expect(u.lat).toBeCloseTo(53.7935, 5);

@@ -33,8 +33,8 @@ export interface StateUpdate {
  * What a report without a fix says about the unit's status, for the columns of unit_state it may
  * change: null where the report does not say (the state keeps its value). PTO inputs and fault codes
  * read "off" / "none" when absent, so here they count only when the report carries their element.
- * `io` is the report's IO to merge into the state's, without `fix` and `cell`: they describe the
- * report without a fix, and the state keeps describing its position (which has one).
+ * `io` is the report's IO to merge into the state's, without NO_FIX_ONLY_KEYS: they describe the
+ * report's missing fix, and the state keeps describing its position (which has one).
  */
 export interface StatusUpdate {
   row: StateRow;
@@ -46,8 +46,13 @@ export interface StatusUpdate {
   io: Record<string, number | string>;
 }
 
-/** IO keys a report without a fix does not hand on to the unit's state (see StatusUpdate). */
-export const NO_FIX_ONLY_KEYS: readonly string[] = [ATTR.fix, ATTR.cell];
+/**
+ * IO keys a report without a fix does not hand on to the unit's state (see StatusUpdate): `fix: 0`,
+ * the serving cell it was placed by, and a GT06 heartbeat's "GPS positioned" bit, which would read
+ * "No" beside the state's position (GT06 locations do not carry it, so it would stay until the next
+ * heartbeat).
+ */
+export const NO_FIX_ONLY_KEYS: readonly string[] = [ATTR.fix, ATTR.cell, 'gt06GpsFixed'];
 
 /** Whether row a comes after row b in the log's order of device time, then id. */
 export function isNewer(a: Pick<StateRow, 't' | 'id'>, b: Pick<StateRow, 't' | 'id'>): boolean {
