@@ -35,11 +35,13 @@ describe('stateOfBatch: reports without a fix', () => {
   it('merges the status of one newer than the window\'s position; the position stays the state', () => {
     const out = stateOfBatch([at('10', T, { ignition: 1 }), beat('11', 1, T + 60_000, { fix: 0, ignition: 0, charge: 1, rssi: 4, cell: '234:15:1:2', gt06GpsFixed: 0 })], units);
     expect(out.updates.map((u) => u.row.id)).toEqual(['10']);
-    expect(out.statuses).toHaveLength(1);
-    expect(out.statuses[0].row.id).toBe('11');
-    expect(out.statuses[0].status).toMatchObject({ ignition: false, gsmSignal: 4, movement: null, externalVoltage: null, odometer: null });
-    // fix, cell and the GPS bit describe the report's missing fix, not the state's position (which has one).
-    expect(out.statuses[0].io).toEqual({ ignition: 0, charge: 1, rssi: 4 });
+    expect(out.statuses).toMatchObject([{
+      row: { id: '11' },
+      status: { ignition: false, gsmSignal: 4, movement: null, externalVoltage: null, odometer: null },
+      // fix, cell and the GPS bit describe the report's missing fix, not the state's position (which has one).
+      io: { ignition: 0, charge: 1, rssi: 4 },
+    }]);
+    expect(Object.keys(out.statuses[0]?.io ?? {})).toEqual(['ignition', 'charge', 'rssi']);
     // The status change alone is announced by the processor, after the store says what changed.
     expect(out.changes).toEqual([{ unitId: 1, siteId: 3, announced: true }]);
   });
