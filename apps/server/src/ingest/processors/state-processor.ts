@@ -8,24 +8,39 @@ import { waitForProcessorLocks } from './cursor-store.ts';
 import { rewindEventMemory } from './events-store.ts';
 import { processorRunner, type ProcessorDefinition } from './runner.ts';
 import { stateOfBatch, type StateRow } from './state-rules.ts';
-import { deleteState, newestPlausible, previousMovements, readStateWindow, upsertState } from './state-store.ts';
+import {
+  deleteState, mergeStatus, newestNoFixAfter, newestPlausible, previousMovements, readStateWindow, upsertState,
+} from './state-store.ts';
 
 export type { StateChange } from '../ingest-events.ts';
 
 /** Held by a state processor run for its transaction (and waited for by a reset). */
 export const STATE_LOCK_KEY = 7262002;
 
-/** Writes the units' new state, with the asset trackers' location codes; tells which units changed. */
+/**
+ * Writes the units' new state, with the asset trackers' location codes, then merges the status of
+ * newer reports without a fix over it; tells which units changed. A merge that changed what the
+ * live map shows (ignition, PTO) is announced (`announced: false`: the live feed reads the unit's
+ * state again); one that changed only details (GSM signal, battery) is not: nothing live shows them.
+ */
 async function applyState(client: pg.PoolClient, rows: readonly StateRow[], units: ReadonlyMap<number, KnownUnit>): Promise<StateChange[]> {
   const batch = stateOfBatch(rows, units);
   const codes = assetLocationCodes(batch.assets, await previousMovements(client, batch.assets));
   await upsertState(client, batch.updates, codes);
-  return batch.changes;
+  const merged = await mergeStatus(client, batch.statuses);
+  const changes = new Map(batch.changes.map((c) => [c.unitId, c]));
+  for (const { unitId, shown } of merged) {
+    const unit = units.get(unitId);
+    if (shown && unit) changes.set(unitId, { unitId, siteId: unit.siteId, announced: false });
+  }
+  return [...changes.values()];
 }
 
 /**
  * Keeps unit_state from the positions log, through the processor runner (lock, cursor, horizon,
- * commit). Rows flagged implausible are passed over: a unit's state is its newest plausible position.
+ * commit). A unit's state is its newest plausible position; rows flagged implausible are passed
+ * over, except that the status of a newer report flagged only 'no-fix' (a GT06 heartbeat, an LBS or
+ * cell-only report) is merged over it, its position left as it was.
  */
 export function stateProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
   batch?: number; onChanges?: (changes: StateChange[]) => void;
@@ -48,7 +63,8 @@ export type StateProcessor = ReturnType<typeof stateProcessor>;
 
 /**
  * An administrator's reset of one unit (issue 8): its state is built afresh from its newest
- * plausible position (none: the unit has no state), and the events processor's memory of the
+ * plausible position (none: the unit has no state) and the status of its newest report without a
+ * fix after that position, if any (as the processor would have left it), and the events processor's memory of the
  * unit's latest time is brought back to that position's, so a device time from the future stored
  * before the plausibility rule stops holding back its geofence checks. Waits for a running state or
  * events processor (their advisory locks), so it never interleaves with one.
@@ -61,7 +77,10 @@ export async function resetUnitState(pool: pg.Pool, directory: UnitDirectory, un
     await deleteState(client, unitId);
     const row = await newestPlausible(client, unitId);
     const unit = row ? (await directory.units([unitId])).get(unitId) : undefined;
-    if (row && unit) await applyState(client, [row], new Map([[unitId, unit]]));
+    if (row && unit) {
+      const status = await newestNoFixAfter(client, unitId, row);
+      await applyState(client, status ? [row, status] : [row], new Map([[unitId, unit]]));
+    }
     await rewindEventMemory(client, unitId, row ? row.t : null);
     await client.query('COMMIT');
     return Boolean(row && unit);

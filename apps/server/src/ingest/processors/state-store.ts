@@ -3,21 +3,26 @@ import type { LocationCode } from '@fleet/shared';
 import type pg from 'pg';
 import type { AssetReport } from '../asset-movement.ts';
 import type { LogWindow, WindowRead } from './runner.ts';
-import type { StateRow, StateUpdate } from './state-rules.ts';
+import type { StateRow, StateUpdate, StatusUpdate } from './state-rules.ts';
 
 // unit_state's storage, for the state processor and an administrator's reset.
 
 // The next window of the log up to the horizon; of it, only each unit's latest plausible row travels
-// back, with the window's size and last id for the cursor (one row with no position when every row
-// of the window was flagged implausible: the cursor still moves past them). Which row wins per unit
-// is decided here rather than over the rows in memory: a window holds up to 20,000 rows for a few
-// hundred units, and only the winners' IO needs to leave the database.
+// back, and its latest row flagged only 'no-fix' (a heartbeat, an LBS or cell-only report: its
+// status counts, not its position), with the window's size and last id for the cursor (one row with
+// no position when no row of the window was picked: the cursor still moves past them). Which rows win
+// per unit is decided here rather than over the rows in memory: a window holds up to 20,000 rows for
+// a few hundred units, and only the winners' IO needs to leave the database. Both picks sort the
+// window's own rows (w), so neither needs an index beyond the id range's.
 const READ = `WITH w AS (
     SELECT id, unit_id, device_time, implausible FROM positions WHERE id > $1::bigint AND id <= $2::bigint ORDER BY id LIMIT $3),
-  pick AS (SELECT DISTINCT ON (unit_id) id FROM w WHERE implausible IS NULL ORDER BY unit_id, device_time DESC, id DESC),
+  pick AS (
+    (SELECT DISTINCT ON (unit_id) id, false AS no_fix FROM w WHERE implausible IS NULL ORDER BY unit_id, device_time DESC, id DESC)
+    UNION ALL
+    (SELECT DISTINCT ON (unit_id) id, true FROM w WHERE implausible = 'no-fix' ORDER BY unit_id, device_time DESC, id DESC)),
   agg AS (SELECT max(id)::text AS last_id, count(*)::int AS n FROM w)
   SELECT p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io,
-    agg.last_id, agg.n
+    pick.no_fix AS "noFix", agg.last_id, agg.n
   FROM agg LEFT JOIN (positions p JOIN pick USING (id)) ON true`;
 
 // io: the last value of each key, except the keys of one report only ($25, REPORT_ONLY_KEYS: a faked
@@ -43,6 +48,26 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
     fault_codes = EXCLUDED.fault_codes, io = (s.io - $25::text[]) || EXCLUDED.io, loc_code = EXCLUDED.loc_code, updated_at = now()
   WHERE s.device_time <= EXCLUDED.device_time`;
 
+// A report without a fix merged over units' state: the status columns it reports (coalesced as in
+// UPSERT; PTO and fault codes only when it carries them) and its IO (less the keys of the report
+// before, $16), never the position columns. Only over a state older than the report (device time,
+// then id: the log's order), so an older heartbeat never overrides a newer position's values. The
+// self-join (o) sees the row before the update: shown tells whether what the live map shows changed.
+const MERGE_STATUS = `UPDATE unit_state s SET
+    ignition = coalesce(x.ig, s.ignition), movement = coalesce(x.mv, s.movement),
+    external_voltage = coalesce(x.ev, s.external_voltage), odometer = coalesce(x.od, s.odometer),
+    gsm_signal = coalesce(x.gs, s.gsm_signal), pto1 = coalesce(x.p1, s.pto1), pto2 = coalesce(x.p2, s.pto2),
+    fuel_level = coalesce(x.fl, s.fuel_level), fuel_used = coalesce(x.fu, s.fuel_used),
+    engine_hours = coalesce(x.eh, s.engine_hours), rpm = coalesce(x.rp, s.rpm), total_distance = coalesce(x.td, s.total_distance),
+    fault_codes = CASE WHEN x.fc IS NULL THEN s.fault_codes ELSE ARRAY(SELECT jsonb_array_elements_text(x.fc)) END,
+    io = (s.io - $16::text[]) || x.io, updated_at = now()
+  FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::bool[], $5::bool[], $6::float8[], $7::float8[], $8::int[], $9::bool[],
+    $10::bool[], $11::float8[], $12::float8[], $13::float8[], $14::int[], $15::float8[], $17::jsonb[], $18::jsonb[])
+    AS x(u, p, t, ig, mv, ev, od, gs, p1, p2, fl, fu, eh, rp, td, fc, io),
+    unit_state o
+  WHERE s.unit_id = x.u AND o.unit_id = x.u AND (s.device_time, s.position_id) < (to_timestamp(x.t / 1000.0), x.p)
+  RETURNING s.unit_id, (o.ignition IS DISTINCT FROM s.ignition OR o.pto1 <> s.pto1 OR o.pto2 <> s.pto2) AS shown`;
+
 // For each given position: the unit's movement input in its last earlier position (by device time)
 // that reported it (flagged implausible positions do not count). Walks the (unit_id, device_time) index backwards, one short scan per asset.
 const PREVIOUS_MOVEMENT = `SELECT x.p::text AS position_id, prev.io
@@ -55,6 +80,7 @@ const PREVIOUS_MOVEMENT = `SELECT x.p::text AS position_id, prev.io
     ORDER BY q.device_time DESC, q.id DESC LIMIT 1) prev`;
 
 type ReadRow = (StateRow & { last_id: string; n: number }) | (Omit<StateRow, 'id'> & { id: null; last_id: string; n: number });
+const COLUMNS = `p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io`;
 
 export async function readStateWindow(client: pg.PoolClient, w: LogWindow): Promise<WindowRead<StateRow>> {
   const { rows } = await client.query<ReadRow>(READ, [w.from, w.to, w.limit]);
@@ -91,6 +117,24 @@ export async function upsertState(client: pg.PoolClient, updates: readonly State
   ]);
 }
 
+/**
+ * Merges reports without a fix over their units' state (position untouched); a report older than the
+ * unit's stored state, or a unit without a state, changes nothing. Returns the units whose state
+ * changed, each with whether the live map's part of it (ignition, PTO) did.
+ */
+export async function mergeStatus(client: pg.PoolClient, statuses: readonly StatusUpdate[]): Promise<Array<{ unitId: number; shown: boolean }>> {
+  if (statuses.length === 0) return [];
+  const list = statuses.map((u) => u.row);
+  const m = statuses.map((u) => u.status);
+  const { rows } = await client.query<{ unit_id: number; shown: boolean }>(MERGE_STATUS, [
+    list.map((r) => r.unit_id), list.map((r) => r.id), list.map((r) => r.t), m.map((x) => x.ignition), m.map((x) => x.movement),
+    m.map((x) => x.externalVoltage), m.map((x) => x.odometer), m.map((x) => x.gsmSignal), m.map((x) => x.pto1), m.map((x) => x.pto2),
+    m.map((x) => x.fuelLevel), m.map((x) => x.fuelUsed), m.map((x) => x.engineHours), m.map((x) => x.rpm), m.map((x) => x.totalDistance),
+    REPORT_ONLY_KEYS, m.map((x) => (x.faultCodes === null ? null : JSON.stringify(x.faultCodes))), statuses.map((u) => JSON.stringify(u.io)),
+  ]);
+  return rows.map((r) => ({ unitId: r.unit_id, shown: r.shown }));
+}
+
 export async function deleteState(client: pg.PoolClient, unitId: number): Promise<void> {
   await client.query('DELETE FROM unit_state WHERE unit_id = $1', [unitId]);
 }
@@ -98,7 +142,20 @@ export async function deleteState(client: pg.PoolClient, unitId: number): Promis
 /** The unit's newest plausible position (by device time), if any. */
 export async function newestPlausible(client: pg.PoolClient, unitId: number): Promise<StateRow | undefined> {
   const { rows } = await client.query<StateRow>(
-    `SELECT p.id::text, p.unit_id, (extract(epoch FROM p.device_time) * 1000)::float8 AS t, p.lat, p.lon, p.speed, p.angle, p.satellites, p.io
-     FROM positions p WHERE p.unit_id = $1 AND p.implausible IS NULL ORDER BY p.device_time DESC, p.id DESC LIMIT 1`, [unitId]);
+    `SELECT ${COLUMNS} FROM positions p WHERE p.unit_id = $1 AND p.implausible IS NULL ORDER BY p.device_time DESC, p.id DESC LIMIT 1`, [unitId]);
+  return rows[0];
+}
+
+/**
+ * The unit's newest report flagged only 'no-fix' after the given position (device time, then id),
+ * if any: walks the (unit_id, device_time) index back from the newest row and stops at the first
+ * such report or at the position's time.
+ */
+export async function newestNoFixAfter(client: pg.PoolClient, unitId: number, after: StateRow): Promise<StateRow | undefined> {
+  const { rows } = await client.query<StateRow>(
+    `SELECT ${COLUMNS}, true AS "noFix" FROM positions p
+     WHERE p.unit_id = $1 AND p.implausible = 'no-fix' AND p.device_time >= to_timestamp($2 / 1000.0)
+       AND (p.device_time, p.id) > (to_timestamp($2 / 1000.0), $3::bigint)
+     ORDER BY p.device_time DESC, p.id DESC LIMIT 1`, [unitId, after.t, after.id]);
   return rows[0];
 }
