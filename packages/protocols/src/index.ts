@@ -50,3 +50,5 @@ export * from './gt06/index.ts';
 export * from './queclink/index.ts';
 export { alarmAttrs as osmandAlarmAttrs, osmandEventIo } from './osmand/osmand-attrs.ts';
 export { ALARM_NAMES, compareNamed, describeNamed, type NamedDescribed } from './attributes-describe.ts';
+export { parseOsmandReports } from './osmand/osmand.ts';
+export { MAX_BATCH_LOCATIONS as OSMAND_MAX_BATCH } from './osmand/osmand-json.ts';

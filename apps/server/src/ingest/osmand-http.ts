@@ -1,17 +1,21 @@
-import { osmandEventIo, parseOsmand, ProtocolError } from '@fleet/protocols';
+import { type OsmandPosition, osmandEventIo, parseOsmandReports, ProtocolError } from '@fleet/protocols';
 import http from 'node:http';
 import type { IngestDeps } from './ingest-deps.ts';
-import { UnstorableRowError } from './position-writer.ts';
+import { type PositionRow, unstorableReason, UnstorableRowError } from './position-writer.ts';
 import { sourceAllowed } from './source-allow.ts';
 
-const MAX_BODY = 64 * 1024;
+// Room for a full batch (OSMAND_MAX_BATCH locations of the app's JSON, ~0.7 KB each); a single
+// report is far smaller.
+const MAX_BODY = 1024 * 1024;
 
 /**
  * The OsmAnd protocol of the Traccar Client phone app: GET or POST with query parameters, or a
- * JSON body. 200 once the position is committed (an implausible one is stored flagged); 400 for an
+ * JSON body with one location or a batch of them (all stored in one write, or none). 200 once the
+ * positions are committed (an implausible one is stored flagged); 400 for an
  * unknown device, a source outside OSMAND_ALLOW (the same answer, so it tells nothing), a malformed
  * request or values the log cannot hold (a request without coordinates is a report without a fix, stored); 503 "send again" only when storing failed for a reason
- * that can pass (the database), never for the request's own content.
+ * that can pass (the database), never for the request's own content; 413 for a body or a batch
+ * beyond the limits.
  */
 export function osmandHttpServer(deps: IngestDeps) {
   const server = http.createServer((req, res) => {
@@ -43,16 +47,16 @@ export function osmandHttpServer(deps: IngestDeps) {
     const url = new URL(req.url ?? '/', 'http://device');
     const query: Record<string, string | string[]> = {};
     for (const key of new Set(url.searchParams.keys())) query[key] = url.searchParams.getAll(key);
-    let parsed;
+    let reports: OsmandPosition[];
     try {
-      parsed = parseOsmand({
+      reports = parseOsmandReports({
         query, body: body.length ? body.toString('utf8') : undefined,
         contentType: req.headers['content-type'], receivedAtMs: Date.now(),
       });
     } catch (err) {
       if (err instanceof ProtocolError) {
         deps.stats.closed(`osmand:${err.code}`);
-        return [400, err.message];
+        return [err.code === 'length_exceeded' ? 413 : 400, err.message];
       }
       throw err;
     }
@@ -60,26 +64,37 @@ export function osmandHttpServer(deps: IngestDeps) {
       deps.stats.closed('osmand:source-not-allowed');
       return [400, 'unknown device'];
     }
-    const unit = await deps.directory.lookup(parsed.deviceId);
+    // Every report of a request names the same device (one device_id per body).
+    const deviceId = (reports[0] as OsmandPosition).deviceId;
+    const unit = await deps.directory.lookup(deviceId);
     if (!unit) {
-      await deps.directory.recordUnknown(parsed.deviceId, 'osmand', req.socket.remoteAddress ?? '');
+      await deps.directory.recordUnknown(deviceId, 'osmand', req.socket.remoteAddress ?? '');
       deps.stats.closed('osmand:unknown-device');
       return [400, 'unknown device'];
     }
+    // A report without a fix is stored at 0,0 with io.fix = 0: flagged no-fix, it never moves the vehicle.
+    const rows: PositionRow[] = reports.map((p) => ({
+      unitId: unit.unitId, deviceTimeMs: p.timestampMs, lat: p.lat, lon: p.lon,
+      altitude: Math.round(p.altitude ?? 0), angle: Math.round(p.bearing ?? 0), satellites: 0,
+      speed: Math.round(p.speedKmh ?? 0), priority: 0, eventIo: osmandEventIo(p.io), io: p.io, protocol: 'osmand',
+    }));
+    // Checked here too so that the answer names the location of a batch the log cannot hold.
+    const refused = rows.findIndex((r) => unstorableReason(r) !== null);
+    if (refused >= 0) {
+      deps.stats.closed('osmand:unstorable');
+      const why = unstorableReason(rows[refused] as PositionRow) as string;
+      return [400, reports.length > 1 ? `location[${refused}]: position not stored: ${why}` : `position not stored: ${why}`];
+    }
     let written;
     try {
-      // A report without a fix is stored at 0,0 with io.fix = 0: flagged no-fix, it never moves the vehicle.
-      written = await deps.writer.write([{
-        unitId: unit.unitId, deviceTimeMs: parsed.timestampMs, lat: parsed.lat, lon: parsed.lon,
-        altitude: Math.round(parsed.altitude ?? 0), angle: Math.round(parsed.bearing ?? 0), satellites: 0,
-        speed: Math.round(parsed.speedKmh ?? 0), priority: 0, eventIo: osmandEventIo(parsed.io), io: parsed.io, protocol: 'osmand',
-      }]);
+      // One write for the whole batch: committed together, so the 200 covers every location.
+      written = await deps.writer.write(rows);
     } catch (err) {
       if (!(err instanceof UnstorableRowError)) throw err;
       deps.stats.closed('osmand:unstorable');
       return [400, `position not stored: ${err.message}`];
     }
-    deps.frames.add(unit.unitId, 'in', 'osmand', Buffer.from(`${req.method} ${redact(req.url ?? '')}`), () => parsed);
+    deps.frames.add(unit.unitId, 'in', 'osmand', Buffer.from(`${req.method} ${redact(req.url ?? '')}`), () => (reports.length === 1 ? reports[0] : reports));
     deps.stats.accepted(written);
     deps.onStored();
     return [200, 'OK'];

@@ -19,25 +19,50 @@ const READ = new Set(['timestamp', 'coords', 'battery', 'is_moving', 'activity',
 /** coords.* fields that are columns or named attributes. */
 const COORDS_READ = new Set(['latitude', 'longitude', 'speed', 'heading', 'altitude', 'accuracy']);
 
+/** Most locations one request may carry: the app's offline buffer sent at once (Transistorsoft batchSync). */
+export const MAX_BATCH_LOCATIONS = 1000;
+
 /**
  * The JSON body newer Traccar Client versions POST (Transistorsoft background-geolocation shape):
  * `{ device_id, location: { timestamp, coords: {latitude, longitude, speed, heading, altitude,
  * accuracy, speed_accuracy, ...}, is_moving, odometer, event, uuid, mock, activity: {type,
- * confidence}, battery: {level, is_charging}, extras: {...} } }`.
+ * confidence}, battery: {level, is_charging}, extras: {...} } }`, or with `location` an array of
+ * such objects when the app sends what it buffered offline in one request (batchSync). One report
+ * per location, in the order sent; a bad location refuses the whole request, its message starting
+ * `location[i]: ` so the sender knows which one.
  * Units: speed is m/s (×3.6 → km/h); battery.level is 0..1 (×100 → %); -1 (any negative) speed,
  * heading, accuracy or battery level means "unknown" and is omitted. `extras` are flattened into io
  * (`extras.alarm = "sos"` is the app's SOS button). `location._` repeats the query form for servers
  * that read only that, so it adds nothing and is skipped. No coords: a report without a fix.
  */
-export function parseOsmandJson(body: Json, fallbackId: unknown, receivedAtMs?: number): OsmandPosition {
+export function parseOsmandJson(body: Json, fallbackId: unknown, receivedAtMs?: number): OsmandPosition[] {
   const deviceId = parseDeviceId(body.device_id ?? fallbackId);
-  if (Array.isArray(body.location)) {
+  if (!Array.isArray(body.location)) return [parseLocation(deviceId, body.location, receivedAtMs)];
+  const batch: unknown[] = body.location;
+  if (batch.length === 0) throw new ProtocolError('missing_field', 'missing location: the batch is empty');
+  if (batch.length > MAX_BATCH_LOCATIONS) {
     throw new ProtocolError(
-      'invalid_field',
-      'invalid location: batched locations are not supported, send one per request',
+      'length_exceeded',
+      `too many locations: ${batch.length} in one request, at most ${MAX_BATCH_LOCATIONS} are accepted`,
     );
   }
-  const location = objectField(body.location, 'location');
+  return batch.map((raw, i) => {
+    try {
+      // Without its own time every buffered location would get the receive time and, sharing the
+      // re-send key, all but one would be dropped: refused instead, so nothing is lost unseen.
+      if (isObject(raw) && !present(raw.timestamp)) {
+        throw new ProtocolError('missing_field', 'missing timestamp: each location of a batch must carry location.timestamp');
+      }
+      return parseLocation(deviceId, raw, receivedAtMs);
+    } catch (err) {
+      if (err instanceof ProtocolError) throw new ProtocolError(err.code, `location[${i}]: ${err.message}`);
+      throw err;
+    }
+  });
+}
+
+function parseLocation(deviceId: string, raw: unknown, receivedAtMs: number | undefined): OsmandPosition {
+  const location = objectField(raw, 'location');
   const coords = location.coords === undefined || location.coords === null ? {} : objectField(location.coords, 'location.coords');
   const fix = present(coords.latitude) || present(coords.longitude);
   const lat = fix ? checkRange('latitude', requiredNumber(coords.latitude, 'latitude'), -90, 90) : 0;

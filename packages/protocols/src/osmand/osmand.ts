@@ -21,19 +21,30 @@ const COLUMNS = new Set(['id', 'deviceid', 'lat', 'lon', 'location', 'timestamp'
 const RENAMED: Readonly<Record<string, string>> = { batt: ATTR.batteryLevel };
 
 /**
- * Parses one OsmAnd / Traccar Client request, in query (or form) parameter form or JSON body form.
- * Units in the parameter form: speed in knots (×1.852 → km/h), batt in percent, timestamp as Unix
- * seconds, Unix milliseconds or ISO 8601. A repeated parameter counts with its first value, except
- * `cell` and `wifi`, which list one tower or access point each. Every other parameter is kept in io.
+ * Parses one OsmAnd / Traccar Client request into its reports, in the order sent: one for the query
+ * (or form) parameter form and the JSON body form, one per location for a JSON batch (`location` as
+ * an array, at most MAX_BATCH_LOCATIONS). Units in the parameter form: speed in knots (×1.852 →
+ * km/h), batt in percent, timestamp as Unix seconds, Unix milliseconds or ISO 8601. A repeated
+ * parameter counts with its first value, except `cell` and `wifi`, which list one tower or access
+ * point each. Every other parameter is kept in io. Any bad report refuses the whole request.
  */
-export function parseOsmand(request: OsmandRequest): OsmandPosition {
+export function parseOsmandReports(request: OsmandRequest): OsmandPosition[] {
   const body = readBody(request.body, request.contentType?.toLowerCase() ?? '');
   const query = allValues(request.query);
   if (isObject(body) && 'location' in body) {
     return parseOsmandJson(body, query.id?.[0] ?? query.deviceid?.[0], request.receivedAtMs);
   }
   const params = isObject(body) ? { ...query, ...allValues(body) } : query;
-  return parseParams(params, request.receivedAtMs);
+  return [parseParams(params, request.receivedAtMs)];
+}
+
+/** The one report of a request that carries one (query, form or single JSON location); a batch is refused. */
+export function parseOsmand(request: OsmandRequest): OsmandPosition {
+  const reports = parseOsmandReports(request);
+  if (reports.length !== 1) {
+    throw new ProtocolError('invalid_field', `invalid location: ${reports.length} locations where one was expected`);
+  }
+  return reports[0] as OsmandPosition;
 }
 
 function parseParams(all: Record<string, string[]>, receivedAtMs?: number): OsmandPosition {
