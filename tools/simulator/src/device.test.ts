@@ -89,6 +89,15 @@ describe('TeltonikaDevice', () => {
     expect(again?.records.slice(0, closed?.records.length).map(key)).toEqual(closed?.records.map(key));
   });
 
+  it('sends a keep-alive FF before its login on every re-connection, never on the first', async () => {
+    const { server, device } = await setup({ onPacket: (_, i) => (i < 2 ? 'close' : 'ack') });
+    await waitFor(() => server.packets.length >= 3 && device.stats().acked > 0, 5000, 'a packet acked on the third connection');
+    expect(server.errors).toEqual([]);
+    expect(server.logins.map((l) => l.accepted)).toEqual([true, true, true]);
+    expect(server.keepalives).toEqual([{ connection: 2, beforeLogin: true }, { connection: 3, beforeLogin: true }]);
+    expect(server.packets[2]?.connection).toBe(3);
+  });
+
   it('re-sends on the same connection when the ack count is wrong', async () => {
     const { server, device } = await setup({
       onPacket: (p, i) => (i === 0 ? { ack: p.records.length - 1 } : 'ack'),

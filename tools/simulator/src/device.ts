@@ -13,6 +13,9 @@ import { connected, DeviceLoop } from './device-loop.ts';
 import { cloneRecord } from './io.ts';
 import type { VehicleSnapshot } from './vehicle.ts';
 
+/** The Teltonika keep-alive: one FF byte. */
+const KEEPALIVE = Buffer.from([0xff]);
+
 /** What a device reports: a Vehicle, or anything shaped like one (tests). */
 export interface RecordSource {
   advanceTo(nowMs: number): AvlRecord[];
@@ -137,6 +140,9 @@ export class TeltonikaDevice extends DeviceLoop<DeviceLink> {
     link.onClose(() => this.wake.notify());
     await connected(socket);
     this.counters.connects++;
+    // Real devices send a keep-alive byte right after reconnecting, before the login
+    // (docs/protocols/teltonika.md); the first connection of a run goes straight to the login.
+    if (this.counters.connects > 1) link.write(KEEPALIVE);
     link.write(encodeImeiLogin(this.imei));
     const reply = await link.readLoginReply(this.opts.loginTimeoutMs ?? 10_000);
     if (reply !== 1) {

@@ -10,7 +10,7 @@ import {
 
 /**
  * A tiny Teltonika server for tests, built on @fleet/protocols' TeltonikaFramer (which checks
- * every CRC). It records logins, packets and Codec 12 responses; `onPacket` decides per packet
+ * every CRC). It records logins, keep-alives, packets and Codec 12 responses; `onPacket` decides per packet
  * whether to ack (the default), ack a given count, withhold the ack or close the connection.
  */
 export type PacketAction = 'ack' | 'withhold' | 'close' | { ack: number };
@@ -31,6 +31,8 @@ export interface FakeServerOptions {
 export interface FakeServer {
   port: number;
   logins: Array<{ imei: string; accepted: boolean }>;
+  /** Keep-alive bytes (FF) received: on which connection, and whether before that connection's login. */
+  keepalives: Array<{ connection: number; beforeLogin: boolean }>;
   packets: ReceivedPacket[];
   responses: Array<{ imei: string; text: string }>;
   errors: string[];
@@ -49,6 +51,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   let connections = 0;
   const state: Omit<FakeServer, 'port' | 'close' | 'sendCommand' | 'dropAll' | 'acked'> = {
     logins: [],
+    keepalives: [],
     packets: [],
     responses: [],
     errors: [],
@@ -70,7 +73,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         return;
       }
       for (const frame of frames) {
-        if (frame.kind === 'imei') {
+        if (frame.kind === 'keepalive') {
+          state.keepalives.push({ connection, beforeLogin: imei === '' });
+        } else if (frame.kind === 'imei') {
           imei = frame.imei;
           const attempt = (attempts.get(imei) ?? 0) + 1;
           attempts.set(imei, attempt);
