@@ -4,9 +4,9 @@ import type { IngestDeps } from './ingest-deps.ts';
 import { type PositionRow, unstorableReason, UnstorableRowError } from './position-writer.ts';
 import { sourceAllowed } from './source-allow.ts';
 
-// Room for a full batch (OSMAND_MAX_BATCH locations of the app's JSON, ~0.7 KB each); a single
+// Room for a full batch (OSMAND_MAX_BATCH locations of the app's JSON, ~0.7 KB each: under 3 MiB); a single
 // report is far smaller.
-const MAX_BODY = 1024 * 1024;
+const MAX_BODY = 4 * 1024 * 1024;
 
 /**
  * The OsmAnd protocol of the Traccar Client phone app: GET or POST with query parameters, or a

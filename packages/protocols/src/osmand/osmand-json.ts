@@ -19,8 +19,8 @@ const READ = new Set(['timestamp', 'coords', 'battery', 'is_moving', 'activity',
 /** coords.* fields that are columns or named attributes. */
 const COORDS_READ = new Set(['latitude', 'longitude', 'speed', 'heading', 'altitude', 'accuracy']);
 
-/** Most locations one request may carry: the app's offline buffer sent at once (Transistorsoft batchSync). */
-export const MAX_BATCH_LOCATIONS = 1000;
+/** Most locations one request may carry: the app's offline buffer sent at once (Transistorsoft batchSync; its maxBatchSize is unlimited by default, so hours offline at one fix every few seconds must fit). */
+export const MAX_BATCH_LOCATIONS = 4000;
 
 /**
  * The JSON body newer Traccar Client versions POST (Transistorsoft background-geolocation shape):
