@@ -72,9 +72,9 @@ async function seedSite(database: Database, siteId: number): Promise<{ places: n
     [siteId, Math.round(n * 0.6)]);
   await q(`UPDATE units u SET driver_id = d.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS k FROM drivers WHERE site_id = $1) d
     WHERE u.site_id = $1 AND d.k = (u.id % $2) + 1 AND u.id % 5 <> 0`, [siteId, Math.round(n * 0.6)]);
-  await q(`INSERT INTO unit_state (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement, odometer,
-      engine_hours, pto1, panic, external_voltage, gsm_signal)
-    SELECT u.id, u.id, ${AT} - (${frac('u.id', 1)} * 3600 || ' seconds')::interval,
+  await q(`INSERT INTO unit_state (unit_id, position_id, device_time, status_time, lat, lon, speed, angle, satellites, ignition, movement,
+      odometer, engine_hours, pto1, panic, external_voltage, gsm_signal)
+    SELECT u.id, u.id, ${AT} - (${frac('u.id', 1)} * 3600 || ' seconds')::interval, ${AT} - (${frac('u.id', 1)} * 3600 || ' seconds')::interval,
       ${south} + ${frac('u.id', 2)} * ${north - south}, ${west} + ${frac('u.id', 3)} * ${east - west},
       CASE WHEN u.id % 3 = 0 THEN 0 ELSE (${frac('u.id', 4)} * 110)::int END, (${frac('u.id', 5)} * 359)::int, 11,
       u.id % 3 <> 0, u.id % 3 <> 0, 20000 + ${frac('u.id', 6)} * 200000, 500 + ${frac('u.id', 7)} * 5000, u.id % 17 = 0, u.id % 97 = 0, 27.4, 4

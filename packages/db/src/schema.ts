@@ -290,6 +290,11 @@ export const unitState = pgTable('unit_state', {
   speed: integer('speed').notNull(),
   angle: integer('angle').notNull(),
   satellites: integer('satellites').notNull(),
+  /**
+   * Device time of the report the status columns (ignition to fault codes) and io came from: the
+   * position's, or a newer report without a fix merged over it (never older than device_time).
+   */
+  statusTime: timestamp('status_time', { withTimezone: true, precision: 3 }).notNull(),
   ignition: boolean('ignition'),
   movement: boolean('movement'),
   externalVoltage: doublePrecision('external_voltage'),

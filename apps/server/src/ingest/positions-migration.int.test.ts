@@ -146,8 +146,10 @@ describe('migration 0014 on a filled positions log', () => {
       const window = await readStateWindow(client, { from: '0', to: horizon, limit: 1000 });
       expect(window.count).toBe(before.length + 1);
       expect(window.lastId).toBe(horizon);
-      // Each unit's newest plausible row by device time: unit A's new one (unit B's newest is a year ahead, flagged).
-      expect(window.rows.map((r) => r.unit_id).sort()).toEqual([unitA, unitB].sort());
+      // Each unit's newest plausible row by device time: unit A's new one (unit B's newest is a year ahead, flagged);
+      // and its newest row flagged only no-fix (its status counts): unit A's at 0,0.
+      expect(window.rows.filter((r) => !r.noFix).map((r) => r.unit_id).sort()).toEqual([unitA, unitB].sort());
+      expect(window.rows.filter((r) => r.noFix).map((r) => r.unit_id)).toEqual([unitA]);
     } finally {
       client.release();
     }

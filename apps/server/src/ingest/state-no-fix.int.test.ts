@@ -98,3 +98,71 @@ describe('unit state: the status of reports without a fix', () => {
     expect(s.lat).toBeCloseTo(53.7935, 5);
   });
 });
+
+// The state's status keeps the device time of the report it came from (status_time), so reports
+// processed out of device-time order (a device's buffer emptied after a live heartbeat) never put
+// older status over newer.
+describe('unit state: status from reports processed out of order', () => {
+  const heartbeatTime = async () => (await t.database.pool.query(
+    `SELECT (extract(epoch FROM max(device_time)) * 1000)::float8 AS t FROM positions WHERE unit_id = $1 AND event_io = $2`, [unit.id, 0x13])).rows[0].t;
+  const statusTime = async () => (await t.database.pool.query(
+    `SELECT (extract(epoch FROM status_time) * 1000)::float8 AS t FROM unit_state WHERE unit_id = $1`, [unit.id])).rows[0].t;
+  // A GT06 location has no answer: the test waits for the row instead.
+  const storedAt = async (timeMs: number) => {
+    const read = async () => (await t.database.pool.query<{ id: string }>(
+      `SELECT id::text FROM positions WHERE unit_id = $1 AND device_time = to_timestamp($2 / 1000.0)`, [unit.id, timeMs])).rows[0];
+    const row = await until(read, (r) => r !== undefined, 15_000);
+    expect(row).toBeDefined();
+    return row as { id: string };
+  };
+
+  it('a report without a fix newer than the position but older than a merged heartbeat changes nothing', async () => {
+    const d = await loggedIn();
+    d.write(encodeGt06Heartbeat({ status, voltageLevel: 4, gsm: 2 }, 30));
+    expect(await d.next()).toMatchObject({ protocol: 0x13, serial: 30 });
+    await caughtUp(t.database.pool, 15_000);
+    const before = await stateRow();
+    expect(before).toMatchObject({ t: base, ignition: false, gsm_signal: 3 });
+    // From the device's buffer: unpositioned, ACC on, GSM full, a minute after the position.
+    d.write(encodeGt06Alarm(0x16, {
+      gps: gps(base + 60_000, { positioned: false }), cell, status: { ...status, acc: true }, voltageLevel: 6, gsm: 4, alarmCode: 0x0c,
+    }, 31));
+    expect(await d.next()).toMatchObject({ protocol: 0x16, serial: 31 });
+    await caughtUp(t.database.pool, 15_000);
+    expect(await stateRow()).toEqual(before);
+    expect(await statusTime()).toBe(await heartbeatTime());
+    d.close();
+  });
+
+  it('a buffered position older than a merged heartbeat moves the vehicle and keeps the heartbeat\'s status', async () => {
+    const heartbeat = await heartbeatTime();
+    changes.length = 0;
+    const d = await loggedIn();
+    d.write(encodeGt06Location(0x22, { gps: gps(base + 120_000, { latitude: 53.8, speedKmh: 50 }), cell, acc: true }, 40));
+    const buffered = await storedAt(base + 120_000);
+    await caughtUp(t.database.pool, 15_000);
+    const s = await stateRow();
+    expect(s).toMatchObject({ position_id: buffered.id, t: base + 120_000, speed: 50, ignition: false, gsm_signal: 3, io: { ignition: 0, rssi: 3 } });
+    expect(s.lat).toBeCloseTo(53.8, 5);
+    expect(await statusTime()).toBe(heartbeat);
+    // It went out live with its own ACC on: the live map is told to read the state again.
+    const announced = await until(() => changes.at(-1), (c) => c?.announced === false);
+    expect(announced).toEqual({ unitId: unit.id, siteId: admin.siteid, announced: false });
+    // The same from a reset: the newest position, then the status of the newest report without a fix after it.
+    expect((await t.call('POST', 'resetunitstate', { token: admin.token, body: { uid: unit.id } })).statusCode).toBe(200);
+    expect(await stateRow()).toMatchObject({ position_id: buffered.id, t: base + 120_000, ignition: false, gsm_signal: 3 });
+    expect(await statusTime()).toBe(heartbeat);
+    d.close();
+  });
+
+  it('a position newer than the merged heartbeat takes over the status', async () => {
+    const at = Math.ceil((await heartbeatTime()) / 1000) * 1000 + 1000;
+    const d = await loggedIn();
+    d.write(encodeGt06Location(0x22, { gps: gps(at), cell, acc: true }, 50));
+    await storedAt(at);
+    await caughtUp(t.database.pool, 15_000);
+    expect(await stateRow()).toMatchObject({ t: at, ignition: true, io: { ignition: 1 } });
+    expect(await statusTime()).toBe(at);
+    d.close();
+  });
+});

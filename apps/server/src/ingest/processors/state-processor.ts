@@ -22,16 +22,19 @@ export const STATE_LOCK_KEY = 7262002;
  * newer reports without a fix over it; tells which units changed. A merge that changed what the
  * live map shows (ignition, PTO) is announced (`announced: false`: the live feed reads the unit's
  * state again); one that changed only details (GSM signal, battery) is not: nothing live shows them.
+ * So is a position older than the status merged before it (a buffered one): it went out live with
+ * its own, older ignition, which the state did not take.
  */
 async function applyState(client: pg.PoolClient, rows: readonly StateRow[], units: ReadonlyMap<number, KnownUnit>): Promise<StateChange[]> {
   const batch = stateOfBatch(rows, units);
   const codes = assetLocationCodes(batch.assets, await previousMovements(client, batch.assets));
-  await upsertState(client, batch.updates, codes);
+  const kept = await upsertState(client, batch.updates, codes);
   const merged = await mergeStatus(client, batch.statuses);
   const changes = new Map(batch.changes.map((c) => [c.unitId, c]));
-  for (const { unitId, shown } of merged) {
+  const reread = [...kept, ...merged.filter((m) => m.shown).map((m) => m.unitId)];
+  for (const unitId of reread) {
     const unit = units.get(unitId);
-    if (shown && unit) changes.set(unitId, { unitId, siteId: unit.siteId, announced: false });
+    if (unit) changes.set(unitId, { unitId, siteId: unit.siteId, announced: false });
   }
   return [...changes.values()];
 }

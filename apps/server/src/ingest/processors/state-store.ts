@@ -25,12 +25,29 @@ const READ = `WITH w AS (
     pick.no_fix AS "noFix", agg.last_id, agg.n
   FROM agg LEFT JOIN (positions p JOIN pick USING (id)) ON true`;
 
-// io: the last value of each key, except the keys of one report only ($25, REPORT_ONLY_KEYS: a faked
-// location, an alarm), which the newer report drops unless it says them again.
-const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, movement,
-    external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
+// The status a row brings: the columns a report states (coalesced: what it does not say keeps its
+// value), PTO inputs, fault codes, and io (the last value of each key, except the keys of one report
+// only, $25 REPORT_ONLY_KEYS: a faked location, an alarm, which the newer report drops unless it
+// says them again). Taken only from a row at least as new as the state's status (status_time): a
+// buffered position newer than the state's position but older than a report without a fix merged
+// since moves the vehicle, and leaves that report's ignition, GSM, battery, ... as they are.
+const FRESH = 's.status_time <= EXCLUDED.device_time';
+const COALESCED = ['ignition', 'movement', 'external_voltage', 'odometer', 'gsm_signal', 'fuel_level', 'fuel_used', 'engine_hours',
+  'rpm', 'total_distance'];
+const STATUS_SET = [
+  ...COALESCED.map((c) => `${c} = CASE WHEN ${FRESH} THEN coalesce(EXCLUDED.${c}, s.${c}) ELSE s.${c} END`),
+  ...['pto1', 'pto2', 'fault_codes'].map((c) => `${c} = CASE WHEN ${FRESH} THEN EXCLUDED.${c} ELSE s.${c} END`),
+  `io = CASE WHEN ${FRESH} THEN (s.io - $25::text[]) || EXCLUDED.io ELSE s.io END`,
+  'status_time = greatest(s.status_time, EXCLUDED.device_time)',
+].join(',\n    ');
+
+// The position columns (and panic, loc_code: they follow positions) from a row newer than the
+// state's position; the status as above. Returns the units whose status was kept (newer than the
+// position just written): what went out live with that position is not what the state says.
+const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, status_time, lat, lon, speed, angle, satellites, ignition,
+    movement, external_voltage, odometer, gsm_signal, pto1, pto2, panic, fuel_level, fuel_used, engine_hours, rpm, total_distance,
     fault_codes, io, loc_code, updated_at)
-  SELECT u, p, to_timestamp(t / 1000.0), la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td,
+  SELECT u, p, to_timestamp(t / 1000.0), to_timestamp(t / 1000.0), la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td,
     ARRAY(SELECT jsonb_array_elements_text(fc)), io, lc, now()
   FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[], $5::float8[], $6::int[], $7::int[], $8::int[], $9::bool[],
     $10::bool[], $11::float8[], $12::float8[], $13::int[], $14::bool[], $15::bool[], $16::bool[], $17::float8[], $18::float8[],
@@ -38,21 +55,20 @@ const UPSERT = `INSERT INTO unit_state AS s (unit_id, position_id, device_time, 
     AS x(u, p, t, la, lo, sp, an, sa, ig, mv, ev, od, gs, p1, p2, pa, fl, fu, eh, rp, td, fc, io, lc)
   ON CONFLICT (unit_id) DO UPDATE SET
     position_id = EXCLUDED.position_id, device_time = EXCLUDED.device_time, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
-    speed = EXCLUDED.speed, angle = EXCLUDED.angle, satellites = EXCLUDED.satellites,
-    ignition = coalesce(EXCLUDED.ignition, s.ignition), movement = coalesce(EXCLUDED.movement, s.movement),
-    external_voltage = coalesce(EXCLUDED.external_voltage, s.external_voltage), odometer = coalesce(EXCLUDED.odometer, s.odometer),
-    gsm_signal = coalesce(EXCLUDED.gsm_signal, s.gsm_signal), pto1 = EXCLUDED.pto1, pto2 = EXCLUDED.pto2,
-    panic = EXCLUDED.panic, fuel_level = coalesce(EXCLUDED.fuel_level, s.fuel_level),
-    fuel_used = coalesce(EXCLUDED.fuel_used, s.fuel_used), engine_hours = coalesce(EXCLUDED.engine_hours, s.engine_hours),
-    rpm = coalesce(EXCLUDED.rpm, s.rpm), total_distance = coalesce(EXCLUDED.total_distance, s.total_distance),
-    fault_codes = EXCLUDED.fault_codes, io = (s.io - $25::text[]) || EXCLUDED.io, loc_code = EXCLUDED.loc_code, updated_at = now()
-  WHERE s.device_time <= EXCLUDED.device_time`;
+    speed = EXCLUDED.speed, angle = EXCLUDED.angle, satellites = EXCLUDED.satellites, panic = EXCLUDED.panic,
+    loc_code = EXCLUDED.loc_code, updated_at = now(),
+    ${STATUS_SET}
+  WHERE s.device_time <= EXCLUDED.device_time
+  RETURNING s.unit_id, s.status_time > s.device_time AS kept`;
 
 // A report without a fix merged over units' state: the status columns it reports (coalesced as in
 // UPSERT; PTO and fault codes only when it carries them) and its IO (less the keys of the report
-// before, $16), never the position columns. Only over a state older than the report (device time,
-// then id: the log's order), so an older heartbeat never overrides a newer position's values. The
-// self-join (o) sees the row before the update: shown tells whether what the live map shows changed.
+// before, $16), never the position columns. Only over a state whose position is older than the
+// report (device time, then id: the log's order), so an older heartbeat never overrides a newer
+// position's values, and whose status is no newer than it (status_time; at the same device time the
+// report processed later is the later in the log), so a buffered report older than one merged before
+// never overrides the newer one's values. The self-join (o) sees the row before the update: shown
+// tells whether what the live map shows changed.
 const MERGE_STATUS = `UPDATE unit_state s SET
     ignition = coalesce(x.ig, s.ignition), movement = coalesce(x.mv, s.movement),
     external_voltage = coalesce(x.ev, s.external_voltage), odometer = coalesce(x.od, s.odometer),
@@ -60,12 +76,13 @@ const MERGE_STATUS = `UPDATE unit_state s SET
     fuel_level = coalesce(x.fl, s.fuel_level), fuel_used = coalesce(x.fu, s.fuel_used),
     engine_hours = coalesce(x.eh, s.engine_hours), rpm = coalesce(x.rp, s.rpm), total_distance = coalesce(x.td, s.total_distance),
     fault_codes = CASE WHEN x.fc IS NULL THEN s.fault_codes ELSE ARRAY(SELECT jsonb_array_elements_text(x.fc)) END,
-    io = (s.io - $16::text[]) || x.io, updated_at = now()
+    io = (s.io - $16::text[]) || x.io, status_time = to_timestamp(x.t / 1000.0), updated_at = now()
   FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::bool[], $5::bool[], $6::float8[], $7::float8[], $8::int[], $9::bool[],
     $10::bool[], $11::float8[], $12::float8[], $13::float8[], $14::int[], $15::float8[], $17::jsonb[], $18::jsonb[])
     AS x(u, p, t, ig, mv, ev, od, gs, p1, p2, fl, fu, eh, rp, td, fc, io),
     unit_state o
   WHERE s.unit_id = x.u AND o.unit_id = x.u AND (s.device_time, s.position_id) < (to_timestamp(x.t / 1000.0), x.p)
+    AND s.status_time <= to_timestamp(x.t / 1000.0)
   RETURNING s.unit_id, (o.ignition IS DISTINCT FROM s.ignition OR o.pto1 <> s.pto1 OR o.pto2 <> s.pto2) AS shown`;
 
 // For each given position: the unit's movement input in its last earlier position (by device time)
@@ -101,12 +118,16 @@ export async function previousMovements(client: pg.PoolClient, reports: readonly
   return new Map(rows.map((r) => [r.position_id, r.io]));
 }
 
-/** Writes units' new state; a row older (by device time) than the unit's stored state changes nothing. */
-export async function upsertState(client: pg.PoolClient, updates: readonly StateUpdate[], codes: ReadonlyMap<string, LocationCode>): Promise<void> {
-  if (updates.length === 0) return;
+/**
+ * Writes units' new state; a row older (by device time) than the unit's stored position changes
+ * nothing, one older than its status (a report without a fix merged since) moves it, status kept.
+ * Returns the units whose status was kept.
+ */
+export async function upsertState(client: pg.PoolClient, updates: readonly StateUpdate[], codes: ReadonlyMap<string, LocationCode>): Promise<number[]> {
+  if (updates.length === 0) return [];
   const list = updates.map((u) => u.row);
   const m = updates.map((u) => u.meaning);
-  await client.query(UPSERT, [
+  const { rows } = await client.query<{ unit_id: number; kept: boolean }>(UPSERT, [
     list.map((r) => r.unit_id), list.map((r) => r.id), list.map((r) => r.t), list.map((r) => r.lat), list.map((r) => r.lon),
     list.map((r) => r.speed), list.map((r) => r.angle), list.map((r) => r.satellites), m.map((x) => x.ignition),
     m.map((x) => x.movement), m.map((x) => x.externalVoltage), m.map((x) => x.odometer), m.map((x) => x.gsmSignal),
@@ -115,11 +136,12 @@ export async function upsertState(client: pg.PoolClient, updates: readonly State
     m.map((x) => JSON.stringify(x.faultCodes)), list.map((r) => JSON.stringify(r.io)), list.map((r) => codes.get(r.id) ?? null),
     REPORT_ONLY_KEYS,
   ]);
+  return rows.filter((r) => r.kept).map((r) => r.unit_id);
 }
 
 /**
  * Merges reports without a fix over their units' state (position untouched); a report older than the
- * unit's stored state, or a unit without a state, changes nothing. Returns the units whose state
+ * unit's stored position or status, or a unit without a state, changes nothing. Returns the units whose state
  * changed, each with whether the live map's part of it (ignition, PTO) did.
  */
 export async function mergeStatus(client: pg.PoolClient, statuses: readonly StatusUpdate[]): Promise<Array<{ unitId: number; shown: boolean }>> {

@@ -20,8 +20,8 @@ beforeAll(async () => {
   leedsSite = ids.find((s) => s.name === 'Leeds Depot')!.id;
   wakefieldSite = ids.find((s) => s.name === 'Wakefield Works')!.id;
   // A last report for each Leeds vehicle, as the state processor keeps it (the live update is built from it).
-  await t.database.pool.query(`INSERT INTO unit_state (unit_id, position_id, device_time, lat, lon, speed, angle, satellites)
-    SELECT id, 1, now(), 53.79, -1.55, 0, 0, 8 FROM units WHERE site_id = $1 ON CONFLICT DO NOTHING`, [leedsSite]);
+  await t.database.pool.query(`INSERT INTO unit_state (unit_id, position_id, device_time, status_time, lat, lon, speed, angle, satellites)
+    SELECT id, 1, now(), now(), 53.79, -1.55, 0, 0, 8 FROM units WHERE site_id = $1 ON CONFLICT DO NOTHING`, [leedsSite]);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

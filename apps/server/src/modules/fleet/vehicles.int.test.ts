@@ -28,8 +28,8 @@ describe('vehicles?siteid', () => {
 
   it('answers a unit with a state: mph, ignition from movement, ms time, its code, alarm from an open geofence alert', async () => {
     const u = (await t.database.pool.query(`SELECT id, site_id FROM units WHERE site_id = $1 ORDER BY id DESC LIMIT 1`, [ops.siteid])).rows[0];
-    await t.database.pool.query(`INSERT INTO unit_state (unit_id, position_id, device_time, lat, lon, speed, angle, satellites, ignition, pto1, loc_code)
-      VALUES ($1, 1, '2026-11-20T08:15:30.123Z', 53.81234567, -1.5512345, 100, 271, 9, NULL, true, 'assetPing')
+    await t.database.pool.query(`INSERT INTO unit_state (unit_id, position_id, device_time, status_time, lat, lon, speed, angle, satellites, ignition, pto1, loc_code)
+      VALUES ($1, 1, '2026-11-20T08:15:30.123Z', '2026-11-20T08:15:30.123Z', 53.81234567, -1.5512345, 100, 271, 9, NULL, true, 'assetPing')
       ON CONFLICT (unit_id) DO UPDATE SET device_time = EXCLUDED.device_time, lat = EXCLUDED.lat, lon = EXCLUDED.lon, speed = 100, angle = 271,
         ignition = NULL, pto1 = true, pto2 = false, panic = false, loc_code = 'assetPing'`, [u.id]);
     const v = (await vehicles()).find((x) => x.unitid === u.id)!;

@@ -103,7 +103,7 @@ describe('vehicleaddress', () => {
       silent = leeds.rows[1]!.id;
       await t.database.db.delete(schema.unitState).where(eq(schema.unitState.unitId, silent));
       await t.database.db.insert(schema.unitState).values({
-        unitId: unit, positionId: 1, deviceTime: new Date(), lat: 53.79712, lon: -1.54931, speed: 0, angle: 0, satellites: 9,
+        unitId: unit, positionId: 1, deviceTime: new Date(), statusTime: new Date(), lat: 53.79712, lon: -1.54931, speed: 0, angle: 0, satellites: 9,
       }).onConflictDoUpdate({ target: schema.unitState.unitId, set: { lat: 53.79712, lon: -1.54931 } });
       otherBrandUnit = (await t.database.pool.query<{ id: number }>(`SELECT u.id FROM units u JOIN sites s ON s.id = u.site_id WHERE s.name = 'Wakefield Works' LIMIT 1`)).rows[0]!.id;
     }

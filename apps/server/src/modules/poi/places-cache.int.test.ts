@@ -14,8 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
   ops = await t.login('ops.leeds@aire-valley.example');
   unitId = (await t.database.pool.query('SELECT id FROM units WHERE site_id = $1 ORDER BY id LIMIT 1', [ops.siteid])).rows[0].id;
-  await t.database.pool.query(`INSERT INTO unit_state (unit_id, position_id, device_time, lat, lon, speed, angle, satellites)
-    VALUES ($1, 1, now(), $2, $3, 0, 0, 9) ON CONFLICT (unit_id) DO UPDATE SET lat = $2, lon = $3`, [unitId, AT.lat, AT.lon]);
+  await t.database.pool.query(`INSERT INTO unit_state (unit_id, position_id, device_time, status_time, lat, lon, speed, angle, satellites)
+    VALUES ($1, 1, now(), now(), $2, $3, 0, 0, 9) ON CONFLICT (unit_id) DO UPDATE SET lat = $2, lon = $3`, [unitId, AT.lat, AT.lon]);
 });
 afterAll(async () => { await t.close(); });
 
