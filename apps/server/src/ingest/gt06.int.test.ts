@@ -74,17 +74,22 @@ describe('GT06 over TCP', () => {
     d.write(encodeGt06Alarm(0x26, { gps: gps(60), cell, status, voltageLevel: 5, gsm: 4, alarmCode: 0x01 }, 60));
     expect(await d.next()).toEqual({ type: 'reply', protocol: 0x26, serial: 60 });
     expect((await rows(0x26))[0]).toMatchObject({ io: { alarm: 'sos', event: 'sos', gt06Alert: 1 } });
-    const dash = await until(() => t.call('GET', 'dashalerts', { token: ops.token }).then((r) => r.json()), (x) => x.counts?.panic > 0, 10_000);
+    const dash = await until(() => t.call('GET', 'dashalerts', { token: ops.token }).then((r) => r.json()), (x) => x.counts?.panic > 0 && Boolean(x.panic), 10_000); // the call reads counts and the list side by side
     expect(dash.counts.panic).toBe(1);
     expect(Number((dash.panic as string).split('|')[3])).toBe(unit.id);
     d.close();
   });
 
-  it('a power-cut alarm (0x16) is stored with alarm powerCut and answered', async () => {
+  it('a power-cut alarm (0x16) is stored with alarm powerCut, answered, and raises a device alert', async () => {
     const d = await loggedIn();
     d.write(encodeGt06Alarm(0x16, { gps: gps(70), cell, status, voltageLevel: 3, gsm: 2, alarmCode: 0x02 }, 70));
     expect(await d.next()).toMatchObject({ protocol: 0x16, serial: 70 });
     expect((await rows(0x16))[0]).toMatchObject({ io: { alarm: 'powerCut', event: 'powerCut' }, implausible: null });
+    // …and raises a device alert, listed with the vehicle and counted on the dashboard.
+    const dash = await until(() => t.call('GET', 'dashalerts', { token: ops.token }).then((r) => r.json()), (x) => x.counts?.device > 0, 10_000);
+    expect(dash.counts.device).toBe(1);
+    const [alert] = (await t.call('GET', 'alertlist?list=device', { token: ops.token })).json().alerts;
+    expect(alert).toMatchObject({ kind: 'device', event: 'powerCut', uid: unit.id, detail: 'Power cut', late: false, cleared: null });
     d.close();
   });
 
