@@ -72,7 +72,7 @@ describe('Traccar Client phone', () => {
     expect(await report.textContent()).toContain('ChargingYes');
     expect(await report.textContent()).toContain('Faked locationYes');
     // The site reads imperial (every browser test's site): the phone's odometer (m) in miles, never km.
-    expect(await report.textContent()).toContain('Total odometer111,584.5 mi');
+    expect(await report.textContent()).toContain('Total odometer111,584 mi');
     expect(await report.textContent()).not.toContain(' km');
     await expectAccessible(page, 'fleet, a phone with a faked location, details open');
     expect(pageErrors).toEqual([]);
@@ -83,7 +83,7 @@ describe('Traccar Client phone', () => {
     await page.getByTestId('unit-registration').getByText(mockPhone.registration, { exact: true }).waitFor(SLOW);
     expect((await page.getByTestId('satellites-not-reported').textContent())?.trim()).toBe('Not reported');
     const attributes = page.getByTestId('unit-attributes');
-    expect(await attributes.textContent()).toContain('Total odometer111,584.5 mi');
+    expect(await attributes.textContent()).toContain('Total odometer111,584 mi');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -106,7 +106,8 @@ const KNOWN: Readonly<Record<string, [string, (v: number | string, units: Readin
   [ATTR.battery]: ['Battery voltage', unitOf(2, 'V')],
   [ATTR.power]: ['External voltage', unitOf(2, 'V')],
   [ATTR.rssi]: ['GSM signal', (v) => (num(v) === null ? String(v) : `${num(v)} of 5`)],
-  [ATTR.odometer]: ['Total odometer', distance(0.001)],
+  // Odometers read whole, as the site's other odometer texts (packages/shared wholeDistanceText).
+  [ATTR.odometer]: ['Total odometer', distance(0.001, 0)],
   [ATTR.rpm]: ['Engine RPM', unitOf(0, 'rpm')],
   [ATTR.fuel]: ['Fuel level', unitOf(1, '%')],
   [ATTR.accuracy]: ['Accuracy', unitOf(1, 'm')],

@@ -95,8 +95,8 @@ describe('Traccar Client fields', () => {
       return unit.attributes.find((a: { id: string }) => a.id === 'odometer');
     };
     try {
-      expect(await odometer('metric')).toEqual({ id: 'odometer', name: 'Total odometer', value: 179577800, text: '179,577.8 km' });
-      expect(await odometer('imperial')).toEqual({ id: 'odometer', name: 'Total odometer', value: 179577800, text: '111,584.5 mi' });
+      expect(await odometer('metric')).toEqual({ id: 'odometer', name: 'Total odometer', value: 179577800, text: '179,578 km' });
+      expect(await odometer('imperial')).toEqual({ id: 'odometer', name: 'Total odometer', value: 179577800, text: '111,584 mi' });
     } finally {
       await t.call('POST', 'setunitsystem', { token: admin.token, body: { system: 'imperial' } });
     }

@@ -51,7 +51,7 @@ describe('IO in words', () => {
     expect(out).toEqual([
       { id: '2', name: 'Panic button', value: 1, text: 'On' },
       { id: '11', name: 'ICCID1', value: '8944500000000000000', text: '8944500000000000000' },
-      { id: '16', name: 'Total odometer', value: 123_456_789, text: '123,456.8 km' },
+      { id: '16', name: 'Total odometer', value: 123_456_789, text: '123,457 km' },
       { id: '66', name: 'External voltage', value: 27_612, text: '27.61 V' },
       { id: '102', name: 'Engine hours', value: 90, text: '1.5 h' },
       { id: '239', name: 'Ignition', value: 1, text: 'On' },

@@ -189,7 +189,7 @@ function roleText(role: keyof IoMap, v: number, units: ReadingUnits): string {
     case 'movement': return v !== 0 ? 'Moving' : 'Still';
     case 'gsmSignal': return `${v} of 5`;
     case 'externalVoltage': return fmt(v / 1000, 2, 'V');
-    case 'odometer': case 'totalDistance': return distanceText(v / 1000, units);
+    case 'odometer': case 'totalDistance': return distanceText(v / 1000, units, 0); // whole, as the site's odometers
     case 'fuelLevelPercent': return `${v} %`;
     case 'fuelLevelLitres': case 'fuelUsed': return fmt(v / 10, 1, 'l');
     case 'engineHours': return fmt(v / 60, 1, 'h');
