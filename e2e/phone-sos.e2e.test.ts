@@ -53,7 +53,7 @@ describe('Traccar Client phone', () => {
       device_id: mockPhone.uid,
       location: {
         timestamp: new Date().toISOString(), mock: true, coords: { latitude: 54.61, longitude: -2.61, accuracy: 5, speed: 0, heading: -1 },
-        is_moving: false, event: 'motionchange', battery: { level: 0.42, is_charging: true }, activity: { type: 'still' }, extras: {},
+        odometer: 179_577_800, is_moving: false, event: 'motionchange', battery: { level: 0.42, is_charging: true }, activity: { type: 'still' }, extras: {},
       },
     })).toBe(200);
     await page.goto(`/tabs/tabs/fleet/0/${mockPhone.unitid}`);
@@ -71,7 +71,19 @@ describe('Traccar Client phone', () => {
     await expect.poll(() => report.textContent(), SLOW).toContain('Battery42 %');
     expect(await report.textContent()).toContain('ChargingYes');
     expect(await report.textContent()).toContain('Faked locationYes');
+    // The site reads imperial (every browser test's site): the phone's odometer (m) in miles, never km.
+    expect(await report.textContent()).toContain('Total odometer111,584 mi');
+    expect(await report.textContent()).not.toContain(' km');
     await expectAccessible(page, 'fleet, a phone with a faked location, details open');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("the debugger says a phone's satellite count is not reported, and reads its odometer in miles", async () => {
+    await page.goto(`/tabs/tabs/debug/${mockPhone.unitid}`);
+    await page.getByTestId('unit-registration').getByText(mockPhone.registration, { exact: true }).waitFor(SLOW);
+    expect((await page.getByTestId('satellites-not-reported').textContent())?.trim()).toBe('Not reported');
+    const attributes = page.getByTestId('unit-attributes');
+    expect(await attributes.textContent()).toContain('Total odometer111,584 mi');
     expect(pageErrors).toEqual([]);
   });
 });

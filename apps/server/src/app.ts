@@ -213,7 +213,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
     await api.register(unitsRoutes, {
-      repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000,
+      repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });
   }, { prefix: '/api/v1' });
   await app.register(brandAssets, { brands });

@@ -6,6 +6,18 @@ export interface NamedDescribed {
   text: string;
 }
 
+/**
+ * The unit system a site reads in (packages/shared rules/units.ts, `UnitSystem`): 'imperial' reads
+ * distances in miles and speeds in mph, 'metric' in km and km/h. Spelt here as well because
+ * packages/protocols depends on no other package.
+ */
+export type ReadingUnits = 'imperial' | 'metric';
+
+/** Kilometres in a statute mile (packages/shared KM_PER_MILE). */
+const KM_PER_MILE = 1.609344;
+/** Litres per 100 km times UK miles per gallon: mpg = 282.481 / (l/100 km). */
+const UK_MPG_TIMES_L_PER_100KM = 282.480936;
+
 /** Device alarms in words. */
 export const ALARM_NAMES: Readonly<Record<DeviceAlarm, string>> = {
   sos: 'SOS', powerCut: 'Power cut', vibration: 'Vibration', overspeed: 'Over speed',
@@ -21,6 +33,28 @@ const onOff = (v: number | string) => (num(v) === null ? String(v) : num(v) !== 
 const unitOf = (digits: number, unit: string, factor = 1) => (v: number | string) => {
   const n = num(v);
   return n === null ? String(v) : fmt(n * factor, digits, unit);
+};
+/** A distance in km in the site's units: '111,584 mi' or '179,577.8 km'. */
+export function distanceText(km: number, units: ReadingUnits, digits = 1): string {
+  return units === 'imperial' ? fmt(km / KM_PER_MILE, digits, 'mi') : fmt(km, digits, 'km');
+}
+/** A speed in km/h in the site's units: '62 mph' or '100 km/h'. */
+export function speedText(kmh: number, units: ReadingUnits, digits = 0): string {
+  return units === 'imperial' ? fmt(kmh / KM_PER_MILE, digits, 'mph') : fmt(kmh, digits, 'km/h');
+}
+const distance = (toKm: number, digits = 1) => (v: number | string, units: ReadingUnits) => {
+  const n = num(v);
+  return n === null ? String(v) : distanceText(n * toKm, units, digits);
+};
+const speed = (toKmh: number, digits = 0) => (v: number | string, units: ReadingUnits) => {
+  const n = num(v);
+  return n === null ? String(v) : speedText(n * toKmh, units, digits);
+};
+/** Fuel consumption given in l/100 km: UK mpg on an imperial site (0 stays 0: nothing measured yet). */
+const consumption = (v: number | string, units: ReadingUnits) => {
+  const n = num(v);
+  if (n === null) return String(v);
+  return units === 'imperial' && n > 0 ? fmt(UK_MPG_TIMES_L_PER_100KM / n, 1, 'mpg') : fmt(n, 1, 'l/100 km');
 };
 const ofScale = (top: number) => (v: number | string) => (num(v) === null ? String(v) : `${num(v)} of ${top}`);
 /** Seconds as hours and minutes: 18529200 → '5,147 h 00 min'. */
@@ -60,7 +94,7 @@ const eventText = (v: number | string) => {
 };
 
 /** How each known key is named and read; the order here is the order they are listed in. */
-const KNOWN: Readonly<Record<string, [string, (v: number | string) => string]>> = {
+const KNOWN: Readonly<Record<string, [string, (v: number | string, units: ReadingUnits) => string]>> = {
   [ATTR.alarm]: ['Alarm', (v) => (isDeviceAlarm(v) ? ALARM_NAMES[v] : String(v))],
   alarmText: ['Alarm (device word)', String],
   [ATTR.mock]: ['Faked location', yesNo],
@@ -72,7 +106,8 @@ const KNOWN: Readonly<Record<string, [string, (v: number | string) => string]>> 
   [ATTR.battery]: ['Battery voltage', unitOf(2, 'V')],
   [ATTR.power]: ['External voltage', unitOf(2, 'V')],
   [ATTR.rssi]: ['GSM signal', (v) => (num(v) === null ? String(v) : `${num(v)} of 5`)],
-  [ATTR.odometer]: ['Total odometer', unitOf(1, 'km', 0.001)],
+  // Odometers read whole, as the site's other odometer texts (packages/shared wholeDistanceText).
+  [ATTR.odometer]: ['Total odometer', distance(0.001, 0)],
   [ATTR.rpm]: ['Engine RPM', unitOf(0, 'rpm')],
   [ATTR.fuel]: ['Fuel level', unitOf(1, '%')],
   [ATTR.accuracy]: ['Accuracy', unitOf(1, 'm')],
@@ -85,7 +120,7 @@ const KNOWN: Readonly<Record<string, [string, (v: number | string) => string]>> 
   cells: ['Cell towers', String],
   wifi: ['Wifi access points', String],
   valid: ['Valid fix', yesNo],
-  speedAccuracy: ['Speed accuracy', unitOf(1, 'm/s')],
+  speedAccuracy: ['Speed accuracy', speed(3.6, 1)],
   headingAccuracy: ['Heading accuracy', unitOf(1, '°')],
   altitudeAccuracy: ['Altitude accuracy', unitOf(1, 'm')],
   ellipsoidalAltitude: ['Ellipsoidal altitude', unitOf(1, 'm')],
@@ -108,7 +143,7 @@ const KNOWN: Readonly<Record<string, [string, (v: number | string) => string]>> 
   ignitionOnSeconds: ['Ignition was on for', hoursMinutes],
   ignitionOffSeconds: ['Ignition was off for', hoursMinutes],
   hourMeter: ['Engine hours', hoursMinutes],
-  fuelConsumption: ['Fuel consumption', unitOf(1, 'l/100 km')],
+  fuelConsumption: ['Fuel consumption', consumption],
   adc1: ['Analog input 1', unitOf(2, 'V', 0.001)],
   adc2: ['Analog input 2', unitOf(2, 'V', 0.001)],
   inputs: ['Digital inputs', bitsOn],
@@ -128,10 +163,13 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A named attribute (attributes.ts) or another word key in words: "Battery" "87 %", "Faked location" "Yes", "Alarm" "SOS". */
-export function describeNamed(key: string, value: number | string): NamedDescribed {
+/**
+ * A named attribute (attributes.ts) or another word key in words: "Battery" "87 %", "Faked location"
+ * "Yes", "Alarm" "SOS"; distances and speeds in the site's units ("Total odometer" "111,584 mi").
+ */
+export function describeNamed(key: string, value: number | string, units: ReadingUnits): NamedDescribed {
   const known = KNOWN[key];
-  if (known) return { name: known[0], text: known[1](value) };
+  if (known) return { name: known[0], text: known[1](value, units) };
   return { name: humanize(key), text: String(value) };
 }
 

@@ -49,6 +49,6 @@ export { decodeUdpMessage, encodeUdpCodec12, type UdpMessage } from './teltonika
 export * from './gt06/index.ts';
 export * from './queclink/index.ts';
 export { alarmAttrs as osmandAlarmAttrs, osmandEventIo } from './osmand/osmand-attrs.ts';
-export { ALARM_NAMES, compareNamed, describeNamed, type NamedDescribed } from './attributes-describe.ts';
+export { ALARM_NAMES, compareNamed, describeNamed, type NamedDescribed, type ReadingUnits } from './attributes-describe.ts';
 export { parseOsmandReports } from './osmand/osmand.ts';
 export { MAX_BATCH_LOCATIONS as OSMAND_MAX_BATCH } from './osmand/osmand-json.ts';

@@ -25,6 +25,7 @@ export * from './rules/vehicle-icon.ts';
 export * from './rules/working-hours.ts';
 export * from './rules/location-code.ts';
 export * from './rules/units.ts';
+export * from './rules/satellites.ts';
 export * from './checklists/checklists.schema.ts';
 export * from './messages/messages.schema.ts';
 export * from './cab/cab.schema.ts';

@@ -83,6 +83,25 @@ describe('Traccar Client fields', () => {
     expect(info.attributes).toContainEqual({ id: 'mock', name: 'Faked location', value: 1, text: 'Yes' });
   });
 
+  it("lastunitinfo reads the attributes' distances in the site's units and names the protocol (no satellite count)", async () => {
+    const p = phones.query;
+    // The look helper's odometer: 179,577.8 km, in metres as the app sends it.
+    expect((await fetch(`${base()}?id=${p.uid}&lat=53.80&lon=-1.55&timestamp=${now() + 3}&odometer=179577800`)).status).toBe(200);
+    await caughtUp(t.database.pool, 15_000);
+    const odometer = async (system: 'imperial' | 'metric') => {
+      expect((await t.call('POST', 'setunitsystem', { token: admin.token, body: { system } })).json()).toMatchObject({ ok: 1 });
+      const unit = (await t.call('GET', `lastunitinfo?uid=${p.id}`, { token: ops.token })).json().unit;
+      expect(unit).toMatchObject({ protocol: 'osmand', satellites: 0 });
+      return unit.attributes.find((a: { id: string }) => a.id === 'odometer');
+    };
+    try {
+      expect(await odometer('metric')).toEqual({ id: 'odometer', name: 'Total odometer', value: 179577800, text: '179,578 km' });
+      expect(await odometer('imperial')).toEqual({ id: 'odometer', name: 'Total odometer', value: 179577800, text: '111,584 mi' });
+    } finally {
+      await t.call('POST', 'setunitsystem', { token: admin.token, body: { system: 'imperial' } });
+    }
+  });
+
   it('a report with cell towers only is stored without a fix (0,0, fix 0, flagged no-fix), not refused', async () => {
     const p = phones.cells;
     const res = await fetch(`${base()}?id=${p.uid}&timestamp=${now()}&cell=234,15,1001,52021&wifi=00-14-22-01-23-45,-80&batt=55`);

@@ -69,7 +69,8 @@ describe('unit state: the status of reports without a fix', () => {
     expect(s.io).not.toHaveProperty('cell');
     expect(s.io).not.toHaveProperty('gt06GpsFixed');
     const u = await info();
-    expect(u).toMatchObject({ gsm: 4, ign: 0, updated: new Date(base).toISOString() });
+    // The protocol of the state's position (lastunitinfo `protocol`): a GT06 counts its satellites.
+    expect(u).toMatchObject({ gsm: 4, ign: 0, updated: new Date(base).toISOString(), protocol: 'gt06' });
     expect(u.lat).toBeCloseTo(53.7935, 5);
     // Ignition went off with no new position: the live map is told (the feed reads the state again).
     const announced = await until(() => changes.at(-1), (c) => c?.announced === false);

@@ -47,11 +47,11 @@ describe('IO meaning', () => {
 
 describe('IO in words', () => {
   it("names each element by its role in the unit type's map, else by the parameter list", () => {
-    const out = describeIo({ 239: 1, 66: 27_612, 16: 123_456_789, 2: 1, 102: 90, 9999: 7, 11: '8944500000000000000' }, DEFAULT_IO_MAP);
+    const out = describeIo({ 239: 1, 66: 27_612, 16: 123_456_789, 2: 1, 102: 90, 9999: 7, 11: '8944500000000000000' }, DEFAULT_IO_MAP, 'metric');
     expect(out).toEqual([
       { id: '2', name: 'Panic button', value: 1, text: 'On' },
       { id: '11', name: 'ICCID1', value: '8944500000000000000', text: '8944500000000000000' },
-      { id: '16', name: 'Total odometer', value: 123_456_789, text: '123,456.8 km' },
+      { id: '16', name: 'Total odometer', value: 123_456_789, text: '123,457 km' },
       { id: '66', name: 'External voltage', value: 27_612, text: '27.61 V' },
       { id: '102', name: 'Engine hours', value: 90, text: '1.5 h' },
       { id: '239', name: 'Ignition', value: 1, text: 'On' },
@@ -62,7 +62,7 @@ describe('IO in words', () => {
   it('follows an override: the panic button on DIN1, DIN2 a plain input; fault codes as text', () => {
     const map = resolveIoMap({ panic: 1 });
     const hex = `0x${Buffer.from('SPN 100 FMI 1').toString('hex')}`;
-    expect(describeIo({ 1: 0, 2: 1, 281: hex }, map)).toEqual([
+    expect(describeIo({ 1: 0, 2: 1, 281: hex }, map, 'metric')).toEqual([
       { id: '1', name: 'Panic button', value: 0, text: 'Off' },
       { id: '2', name: 'Digital input 2', value: 1, text: 'On' },
       { id: '281', name: 'Fault codes', value: hex, text: 'SPN 100 FMI 1' },

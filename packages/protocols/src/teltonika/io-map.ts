@@ -1,5 +1,5 @@
 import { alarmOf, ATTR, type DeviceAlarm, namedFlag, namedNumber } from '../attributes.ts';
-import { compareNamed, describeNamed } from '../attributes-describe.ts';
+import { compareNamed, describeNamed, distanceText, type ReadingUnits, speedText } from '../attributes-describe.ts';
 import type { AvlRecord } from './types.ts';
 
 /**
@@ -177,15 +177,19 @@ const STATES: Readonly<Record<number, [string, string]>> = {
   239: ['On', 'Off'], 240: ['Moving', 'Still'], 69: ['On with a fix', 'Off or no fix'], 200: ['Asleep', 'Awake'],
 };
 
+/** Ids without a role that are a distance in metres or a speed in km/h: read in the site's units. */
+const METRES: ReadonlySet<number> = new Set([199]);
+const KMH: ReadonlySet<number> = new Set([24, 81]);
+
 const fmt = (v: number, digits: number, unit: string) => `${v.toLocaleString('en-GB', { maximumFractionDigits: digits })} ${unit}`;
 
-function roleText(role: keyof IoMap, v: number): string {
+function roleText(role: keyof IoMap, v: number, units: ReadingUnits): string {
   switch (role) {
     case 'ignition': case 'panic': case 'pto1': case 'pto2': return v !== 0 ? 'On' : 'Off';
     case 'movement': return v !== 0 ? 'Moving' : 'Still';
     case 'gsmSignal': return `${v} of 5`;
     case 'externalVoltage': return fmt(v / 1000, 2, 'V');
-    case 'odometer': case 'totalDistance': return fmt(v / 1000, 1, 'km');
+    case 'odometer': case 'totalDistance': return distanceText(v / 1000, units, 0); // whole, as the site's odometers
     case 'fuelLevelPercent': return `${v} %`;
     case 'fuelLevelLitres': case 'fuelUsed': return fmt(v / 10, 1, 'l');
     case 'engineHours': return fmt(v / 60, 1, 'h');
@@ -197,10 +201,10 @@ function roleText(role: keyof IoMap, v: number): string {
 /**
  * A stored position's IO elements in words (getdatapoint), by id: the unit type's map names the
  * elements it gives a role ('Ignition', 'On'; 'External voltage', '27.61 V'), the parameter list
- * names the rest; fault codes read as their text. Word keys (the named attributes of other
+ * names the rest; fault codes read as their text; distances and speeds in the site's `units`. Word keys (the named attributes of other
  * protocols: a phone's battery, charging, faked location, alarm) read as attributes-describe.ts says.
  */
-export function describeIo(io: Record<string, number | string>, map: IoMap): IoDescribed[] {
+export function describeIo(io: Record<string, number | string>, map: IoMap, units: ReadingUnits): IoDescribed[] {
   const roleOf = new Map<number, keyof IoMap>();
   // A unit type may give two roles one id: the first role names it.
   for (const role of Object.keys(map) as (keyof IoMap)[]) if (!roleOf.has(map[role])) roleOf.set(map[role], role);
@@ -209,7 +213,7 @@ export function describeIo(io: Record<string, number | string>, map: IoMap): IoD
     // Teltonika ids by number, then the named attributes of other protocols (attributes-describe.ts).
     .sort(([a], [b]) => (isId(a) && isId(b) ? Number(a) - Number(b) : isId(a) ? -1 : isId(b) ? 1 : compareNamed(a, b)))
     .map(([id, value]) => {
-      if (!isId(id)) return { id, value, ...describeNamed(id, value) };
+      if (!isId(id)) return { id, value, ...describeNamed(id, value, units) };
       const n = Number(id);
       const role = roleOf.get(n);
       const name = role ? ROLE_NAMES[role] : IO_NAMES[n] ?? `IO ${id}`;
@@ -220,7 +224,11 @@ export function describeIo(io: Record<string, number | string>, map: IoMap): IoD
       const num = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : null;
       if (num === null) return { id, name, value, text: String(value) };
       const state = STATES[n];
-      const text = role ? roleText(role, num) : state ? (num !== 0 ? state[0] : state[1]) : String(value);
+      const text = role ? roleText(role, num, units)
+        : state ? (num !== 0 ? state[0] : state[1])
+        : METRES.has(n) ? distanceText(num / 1000, units)
+        : KMH.has(n) ? speedText(num, units)
+        : String(value);
       return { id, name, value, text };
     });
 }

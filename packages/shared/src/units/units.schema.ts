@@ -32,6 +32,12 @@ export const lastUnitInfoSchema = z.object({
   mock: z.number(),
   /** The latest position's IO values in words (the same as getdatapoint's io). */
   attributes: z.array(z.object({ id: z.string(), name: z.string(), value: z.union([z.number(), z.string(), z.boolean()]), text: z.string() })),
+  /**
+   * The protocol the latest position came in by ('teltonika', 'gt06', 'queclink', 'osmand'…); null
+   * without a position or when it has left the log. Queclink and phones report no satellite count
+   * (rules/satellites.ts): their `satellites` 0 means "not reported".
+   */
+  protocol: z.string().nullable(),
 });
 export const lastUnitInfoAnswerSchema = success({ unit: lastUnitInfoSchema });
 

@@ -199,14 +199,14 @@ export const journeysRoutes: FastifyPluginAsyncZod<{
     if (!vehicle) throw notFound('vehicle');
     const p = await repo.position(vehicle.id, id, new Date(dt));
     if (!p) throw noPosition();
-    const where = await finders()(vehicle.site_id);
+    const [where, system] = await Promise.all([finders()(vehicle.site_id), systemOfSite(vehicle.site_id)]);
     return {
       ok: 1 as const,
       point: {
         id: p.id, unitid: p.unit_id, registration: vehicle.registration, time: p.device_time.toISOString(), receivedAt: p.received_at.toISOString(),
         lat: p.lat, lon: p.lon, altitude: p.altitude, angle: p.angle, satellites: p.satellites, speed: p.speed, priority: p.priority,
         eventIo: p.event_io, protocol: p.protocol, implausible: p.implausible, loc: where(p.lat, p.lon),
-        io: describeIo(p.io, resolveIoMap(vehicle.io_map)),
+        io: describeIo(p.io, resolveIoMap(vehicle.io_map), system),
       },
     };
   });

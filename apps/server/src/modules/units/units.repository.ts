@@ -2,7 +2,7 @@ import { schema, type Db } from '@fleet/db';
 import type { FlaggedRecord } from '@fleet/shared';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 
-const { units, unitState, unknownDevices, commandLog, unitTypes } = schema;
+const { units, unitState, unknownDevices, commandLog, unitTypes, positions } = schema;
 
 export function unitsRepository(db: Db) {
   return {
@@ -10,6 +10,16 @@ export function unitsRepository(db: Db) {
       const rows = await db.select({ unit: units, state: unitState }).from(units)
         .leftJoin(unitState, eq(unitState.unitId, units.id)).where(eq(units.id, unitId)).limit(1);
       return rows[0];
+    },
+
+    /**
+     * The protocol a stored position came in by ('teltonika', 'gt06', 'queclink', 'osmand'), or null
+     * when it is gone (trimmed from the log). By id and device time: one partition, its primary key.
+     */
+    async protocolOf(positionId: number, deviceTime: Date): Promise<string | null> {
+      const rows = await db.select({ protocol: positions.protocol }).from(positions)
+        .where(and(eq(positions.id, positionId), eq(positions.deviceTime, deviceTime))).limit(1);
+      return rows[0]?.protocol ?? null;
     },
 
     /** The unit type's IO map override (unit_types.io_map), to name a unit's IO elements. */

@@ -1,7 +1,7 @@
 import {
   addSiteUnitAnswerSchema, addSiteUnitBodySchema, commandAnswerSchema, flaggedRecordsAnswerSchema, fmsCommandQuerySchema,
   ingestStatsAnswerSchema, ioCommandQuerySchema, isAdmin, isReadOnlyCommand, lastFmsAnswerSchema, lastUnitInfoAnswerSchema,
-  resetUnitStateAnswerSchema, resetUnitStateBodySchema, uidQuerySchema, unknownDevicesAnswerSchema,
+  resetUnitStateAnswerSchema, resetUnitStateBodySchema, uidQuerySchema, unknownDevicesAnswerSchema, type UnitSystem,
 } from '@fleet/shared';
 import { ATTR, describeIo, namedFlag, resolveIoMap } from '@fleet/protocols';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +20,11 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const COMMAND_NOTE = 'A command that changes the device is for administrators only (403 from the handler, which reads cmd).';
 const onUnit = (who: AccessRule['who'], field: 'query.uid' | 'body.uid'): AccessRule => ({ who, scope: [{ unit: field }] });
 
-export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; devices: DeviceLink; mail: MailService; commandTimeoutMs: number }> = async (app, opts) => {
+export const unitsRoutes: FastifyPluginAsyncZod<{
+  repo: UnitsRepository; devices: DeviceLink; mail: MailService; commandTimeoutMs: number;
+  /** The site's unit system: the attributes' distances and speeds are written in it. */
+  systemOfSite: (siteId: number) => Promise<UnitSystem>;
+}> = async (app, opts) => {
   const { repo, devices } = opts;
 
   /** The unit with its state (the access rule has checked it is on one of the caller's sites). */
@@ -84,6 +88,9 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; devices
   }, async (request) => {
     const { unit, state: s } = await unitOf(request.query.uid);
     const io = (s?.io ?? {}) as Record<string, number | string>;
+    const [ioMap, system, protocol] = await Promise.all([
+      repo.ioMapOf(unit.unitTypeId), opts.systemOfSite(unit.siteId), s ? repo.protocolOf(s.positionId, s.deviceTime) : null,
+    ]);
     return {
       ok: 1 as const,
       unit: {
@@ -92,9 +99,11 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ repo: UnitsRepository; devices
         ign: s ? vehicleLive(s).ign : 0, movement: s?.movement ? 1 : 0, externalvoltage: s?.externalVoltage ?? null,
         odometer: s?.odometer ?? null, gsm: s?.gsmSignal ?? null, ptotrigger1: s?.pto1 ? 1 : 0, ptotrigger2: s?.pto2 ? 1 : 0,
         panic: s?.panic ? 1 : 0, online: devices.isOnline(unit.id), io,
-        // Added fields (issue 13): the latest position was faked (a phone's mock location), and its IO in words.
+        // Added fields (issue 13): the latest position was faked (a phone's mock location), its IO in
+        // words (distances and speeds in the site's units), and the protocol it came in by.
         mock: namedFlag(io, ATTR.mock) ? 1 : 0,
-        attributes: describeIo(io, resolveIoMap(await repo.ioMapOf(unit.unitTypeId))),
+        attributes: describeIo(io, resolveIoMap(ioMap), system),
+        protocol,
       },
     };
   });

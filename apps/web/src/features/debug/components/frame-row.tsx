@@ -3,6 +3,7 @@ import { IconArrowDownLeft, IconArrowUpRight, IconChevronDown, IconChevronUp } f
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFullDate, formatHHmmss } from '../../../shared/format/time.ts';
+import { frameLabel } from '../hooks/frame-label.ts';
 import { type FrameEntry, prettyDecoded, spacedHex } from '../hooks/frame-log.ts';
 import classes from './debug.module.css';
 
@@ -42,7 +43,9 @@ export const FrameRow = memo(function FrameRow({ entry }: { entry: FrameEntry })
         >
           {t(inbound ? 'debugger.in' : 'debugger.out')}
         </Badge>
-        <span className={classes.kind}>{frame.kind}</span>
+        <span className={classes.kind} title={frameLabel(frame.kind)}>
+          {frameLabel(frame.kind)}
+        </span>
         <span
           className={classes.size}
           title={entry.truncated ? t('debugger.bytesCutTitle', { count: entry.bytes }) : undefined}

@@ -1,3 +1,4 @@
+import { reportsSatellites } from '@fleet/shared';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -86,7 +87,15 @@ export function UnitSummary({ query }: { query: UseQueryResult<LastUnitInfo> }) 
           </Fact>
           <Fact label={t('debugger.facts.speed')}>{units.speed(unit.speed)}</Fact>
           <Fact label={t('debugger.facts.ignition')}>{t(unit.ign ? 'debugger.on' : 'debugger.off')}</Fact>
-          <Fact label={t('debugger.facts.satellites')}>{unit.satellites}</Fact>
+          <Fact label={t('debugger.facts.satellites')}>
+            {reportsSatellites(unit.protocol) ? (
+              unit.satellites
+            ) : (
+              <Text span c="dimmed" inherit title={t('debugger.notReportedTitle')} data-testid="satellites-not-reported">
+                {t('debugger.notReported')}
+              </Text>
+            )}
+          </Fact>
           <Fact label={t('debugger.facts.voltage')}>
             {value(unit.externalvoltage, 'debugger.voltageValue')}
           </Fact>

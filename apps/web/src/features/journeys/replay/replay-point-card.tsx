@@ -1,3 +1,4 @@
+import { reportsSatellites } from '@fleet/shared';
 import { CloseButton, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function ReplayPointCard({ id, time, unitId, timezone, onClose }: PointCa
             <dt>{t('replay.heading')}</dt>
             <dd>{p.angle}°</dd>
             <dt>{t('replay.satellites')}</dt>
-            <dd>{p.satellites}</dd>
+            <dd>{reportsSatellites(p.protocol) ? p.satellites : t('replay.satellitesNotReported')}</dd>
             <dt>{t('replay.received')}</dt>
             <dd>{formatHHmmss(p.receivedAt, timezone)}</dd>
             {p.io.map((io) => (
