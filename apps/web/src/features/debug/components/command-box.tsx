@@ -6,10 +6,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { sendFmsCommand } from '../api/debug-api.ts';
+import { commandExample } from '../hooks/command-example.ts';
 import classes from './debug.module.css';
 
 /** A small command line: sends a GPRS command to the unit and shows its reply or why there is none. */
-export function CommandBox({ uid }: { uid: number }) {
+export function CommandBox({ uid, protocol = null }: { uid: number; protocol?: string | null }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const headingId = useId();
@@ -42,7 +43,7 @@ export function CommandBox({ uid }: { uid: number }) {
             style={{ flex: 1 }}
             aria-label={t('debugger.command')}
             aria-describedby={hintId}
-            placeholder={t('debugger.commandPlaceholder')}
+            placeholder={commandExample(protocol)}
             value={cmd}
             onChange={(e) => setCmd(e.currentTarget.value)}
             error={invalid}

@@ -56,7 +56,7 @@ function UnitDebugger({ uid }: { uid: number }) {
         <Grid.Col span={{ base: 12, md: 5, lg: 4, xl: 3 }}>
           <Stack gap="sm">
             <UnitSummary query={unit} />
-            <CommandBox uid={uid} />
+            <CommandBox uid={uid} protocol={unit.data?.protocol ?? null} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8, xl: 9 }}>
