@@ -30,3 +30,8 @@ export * from './checklists/checklists.schema.ts';
 export * from './messages/messages.schema.ts';
 export * from './cab/cab.schema.ts';
 export * from './journeys/journeys.schema.ts';
+export * from './timesheets/shift-pattern.ts';
+export * from './timesheets/timesheet.schema.ts';
+export * from './timesheets/shifts.ts';
+export * from './timesheets/timesheet-rules.ts';
+export { isIanaTimeZone, weekCommencingOf, zonedDate, zonedInstant } from './timesheets/zoned.ts';
