@@ -36,6 +36,43 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Starts the real product (embedded PostgreSQL, demo data) once for the browser suite. */
 export default async function setup(project: TestProject) {
   (ensureWebBuilt as () => void)();
+  // A free port is only free when asked: another process (the other browser shard, an outgoing
+  // connection's local port) can take it before the server binds it. Such a start is tried again on
+  // new ports with a new data folder; any other failure is not.
+  let started: Started | undefined;
+  for (let attempt = 1; !started; attempt += 1) {
+    try {
+      started = await startServer();
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 3) throw err;
+    }
+  }
+  const { child, dataDir, port, teltonikaPort, smtpPort, osmandPort, mapStylePort, baseUrl } = started;
+  project.provide('baseUrl', baseUrl);
+  project.provide('altBaseUrl', `http://northway.localhost:${port}`);
+  project.provide('operatorEmail', 'ops.leeds@aire-valley.example');
+  project.provide('adminEmail', 'admin.leeds@aire-valley.example');
+  project.provide('demoPassword', DEMO_PASSWORD);
+  project.provide('teltonikaPort', teltonikaPort);
+  project.provide('smtpPort', smtpPort);
+  project.provide('osmandPort', osmandPort);
+  project.provide('mapStylePort', mapStylePort);
+  project.provide('chromiumPath', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+class PortTaken extends Error {}
+
+interface Started {
+  child: ChildProcess; dataDir: string; port: number; teltonikaPort: number; smtpPort: number; osmandPort: number; mapStylePort: number; baseUrl: string;
+}
+
+/** Starts the server on free ports with a new data folder; PortTaken when a port was taken meanwhile. */
+async function startServer(): Promise<Started> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleet-e2e-'));
   const port = await freePort();
   const teltonikaPort = await freePort();
@@ -62,25 +99,15 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${log}`);
+    if (child.exitCode !== null) {
+      await rm(dataDir, { recursive: true, force: true });
+      if (/EADDRINUSE/.test(log)) throw new PortTaken(log);
+      throw new Error(`the server exited while starting:\n${log}`);
+    }
     const ok = await fetch(`${baseUrl}/api/v1/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the server did not start in 120 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('altBaseUrl', `http://northway.localhost:${port}`);
-  project.provide('operatorEmail', 'ops.leeds@aire-valley.example');
-  project.provide('adminEmail', 'admin.leeds@aire-valley.example');
-  project.provide('demoPassword', DEMO_PASSWORD);
-  project.provide('teltonikaPort', teltonikaPort);
-  project.provide('smtpPort', smtpPort);
-  project.provide('osmandPort', osmandPort);
-  project.provide('mapStylePort', mapStylePort);
-  project.provide('chromiumPath', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return { child, dataDir, port, teltonikaPort, smtpPort, osmandPort, mapStylePort, baseUrl };
 }
