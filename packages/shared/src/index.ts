@@ -34,4 +34,4 @@ export * from './timesheets/shift-pattern.ts';
 export * from './timesheets/timesheet.schema.ts';
 export * from './timesheets/shifts.ts';
 export * from './timesheets/timesheet-rules.ts';
-export { isIanaTimeZone, weekCommencingOf, zonedDate, zonedInstant } from './timesheets/zoned.ts';
+export { addDays, isIanaTimeZone, wallSeconds, weekCommencingOf, zonedDate, zonedInstant } from './rules/zoned.ts';

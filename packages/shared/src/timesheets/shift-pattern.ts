@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int, text } from '../api/primitives.ts';
-import { addDays, hhmmMinutes, isoWeekday, zonedDate, zonedInstant } from './zoned.ts';
+import { addDays, hhmmMinutes, isoWeekday, zonedDate, zonedInstant } from '../rules/zoned.ts';
 
 /**
  * A site's shift pattern (issue 14): what a timesheet is held against. Times are wall-clock times

@@ -1,6 +1,6 @@
 import { nightSeconds, type NightWindow } from './shift-pattern.ts';
 import type { ShiftBreak, TimesheetShift, TimesheetTrip } from './timesheet.schema.ts';
-import { zonedDate } from './zoned.ts';
+import { zonedDate } from '../rules/zoned.ts';
 
 /**
  * How a driver's trips become shifts (docs/decisions.md, "Timesheets: the rules"). A rest of

@@ -1,7 +1,7 @@
 import { plannedDayOf, plannedSpan, type ShiftPattern } from './shift-pattern.ts';
 import { buildShifts } from './shifts.ts';
 import type { TimesheetDay, TimesheetShift, TimesheetTotals, TimesheetTrip, TimesheetWeek } from './timesheet.schema.ts';
-import { addDays, isIanaTimeZone, isoWeekday, weekCommencingOf, zonedInstant } from './zoned.ts';
+import { addDays, isIanaTimeZone, isoWeekday, weekCommencingOf, zonedInstant } from '../rules/zoned.ts';
 
 /**
  * How far before and after the week a caller reads the driver's trips, in hours: a shift begun on

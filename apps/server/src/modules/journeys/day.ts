@@ -2,32 +2,15 @@
  * A calendar day in a site's time zone as an interval of UTC instants, DST included: a day on which
  * the clocks go forward is 23 hours long, one on which they go back 25, and a day whose midnight
  * does not exist (a zone that springs forward at 00:00) starts at the first instant it has.
+ * The zone arithmetic is packages/shared's (rules/zoned.ts), shared with the timesheets.
  */
+import { addDays, isIanaTimeZone, wallSeconds, zonedDate } from '@fleet/shared';
 
 /** What a site without a valid zone is read in: the column's default (sites.timezone). */
 export const FALLBACK_TIME_ZONE = 'Europe/London';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** Whether a zone name is one this runtime knows (IANA). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isTimeZone = isIanaTimeZone;
 
 /** The zone to read a site's days in: its own, or the fallback when the stored name is not a zone. */
 export function zoneOrFallback(timeZone: string | null | undefined): string {
@@ -36,14 +19,13 @@ export function zoneOrFallback(timeZone: string | null | undefined): string {
 
 /** The wall-clock time at an instant in a zone, as if it were UTC (ms). */
 function wallClock(ms: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) + (ms % 1000 + 1000) % 1000;
+  const seconds = Math.floor(ms / 1000);
+  return wallSeconds(seconds, timeZone) * 1000 + (ms - seconds * 1000);
 }
 
 /** The local date 'YYYY-MM-DD' of an instant in a zone. */
 export function localDay(ms: number, timeZone: string): string {
-  return new Date(wallClock(ms, timeZone)).toISOString().slice(0, 10);
+  return zonedDate(Math.floor(ms / 1000), timeZone);
 }
 
 /** The first instant (UTC ms) whose local date in the zone is `day` or later. */
@@ -65,9 +47,7 @@ function startOf(day: string, timeZone: string): number {
 }
 
 /** The next calendar day of 'YYYY-MM-DD'. */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
+export const nextDay = (day: string): string => addDays(day, 1);
 
 /** A day in a zone as [from, to) in UTC ms. */
 export function dayBounds(day: string, timeZone: string): { from: number; to: number } {
