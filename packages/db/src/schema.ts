@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
+  type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -194,6 +194,8 @@ export const drivers = pgTable('drivers', {
   updatedAt: timestamp('updated_at', { withTimezone: true }),
   /** The driver's account (usertype 3) for signing in on a cab device; null: cannot sign in. */
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The driver's own shift pattern (issue 14); null: the site's default pattern. */
+  shiftPatternId: integer('shift_pattern_id').references((): AnyPgColumn => shiftPatterns.id, { onDelete: 'set null' }),
 }, (t) => [index('drivers_site_idx').on(t.siteId), uniqueIndex('drivers_user_idx').on(t.userId)]);
 
 export const units = pgTable('units', {
@@ -565,4 +567,256 @@ export const unitTripState = pgTable('unit_trip_state', {
   /** Device time of the newest position folded in: an older one makes the processor cut again. */
   lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }).notNull(),
   state: jsonb('state').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14: timesheets, sign-off, reports, scheduled reports, data requests, service tokens.
+// ---------------------------------------------------------------------------------------------
+
+/** Raw bytes (a signed-off PDF): small documents that must live and be backed up with the data. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A site's shift pattern (packages/shared/src/timesheets/shift-pattern.ts): `pattern` is the
+ * ShiftPattern without its name. A site's default pattern applies to drivers without one of their own.
+ */
+export const shiftPatterns = pgTable('shift_patterns', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  name: text('name').notNull(),
+  pattern: jsonb('pattern').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('shift_patterns_site_idx').on(t.siteId),
+  uniqueIndex('shift_patterns_default_idx').on(t.siteId).where(sql`is_default`),
+]);
+
+/**
+ * A driver's timesheet of one week (week commencing Monday, `wc`, in the site's zone). Made when
+ * the office first opens, corrects or creates it (createdufftimesheet: `dummy`, a week with no
+ * data). `version` grows each time a signed-off week is reopened; `lockedAt` is set by a sign-off
+ * and cleared by a reopen: while set, no correction is accepted.
+ */
+export const timesheets = pgTable('timesheets', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  driverId: integer('driver_id').notNull().references(() => drivers.id, { onDelete: 'cascade' }),
+  wc: date('wc').notNull(),
+  dummy: boolean('dummy').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('timesheets_driver_wc_idx').on(t.driverId, t.wc), index('timesheets_site_wc_idx').on(t.siteId, t.wc)]);
+
+/**
+ * A shift of a timesheet as the office sees it: `source` 'data' for a shift built from the trips
+ * (dataStart/dataEnd: what the data says, refreshed when the trips change; `dataKey` matches it
+ * again), 'office' for one added by hand. startTime/endTime/breakS are the office's corrections
+ * (null: the data's value). A removed record stays, with `removedAt`, for the audit trail.
+ */
+export const timesheetShifts = pgTable('timesheet_shifts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  timesheetId: integer('timesheet_id').notNull().references(() => timesheets.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  dataKey: text('data_key'),
+  dataStart: timestamp('data_start', { withTimezone: true, precision: 3 }),
+  dataEnd: timestamp('data_end', { withTimezone: true, precision: 3 }),
+  startTime: timestamp('start_time', { withTimezone: true, precision: 3 }),
+  endTime: timestamp('end_time', { withTimezone: true, precision: 3 }),
+  breakS: integer('break_s'),
+  notes: text('notes').notNull().default(''),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('timesheet_shifts_sheet_idx').on(t.timesheetId),
+  uniqueIndex('timesheet_shifts_data_key_idx').on(t.timesheetId, t.dataKey),
+  check('timesheet_shifts_source_check', sql`${t.source} IN ('data', 'office')`),
+]);
+
+/** Every change to a timesheet: who, when, what, the value before and after (printable by week). */
+export const timesheetAudit = pgTable('timesheet_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  timesheetId: integer('timesheet_id').notNull().references(() => timesheets.id, { onDelete: 'cascade' }),
+  shiftId: bigint('shift_id', { mode: 'number' }),
+  /** The call or step: updateshift, updateshiftnotes, addtimesheetshift, removetimesheetrecord, createdufftimesheet, signoff, driversignoff, reopen. */
+  action: text('action').notNull(),
+  field: text('field'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The name as it was when the change was made (a user renamed or deleted later stays readable). */
+  userName: text('user_name').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('timesheet_audit_sheet_idx').on(t.timesheetId, t.id)]);
+
+/**
+ * A signed-off version of a timesheet: the operator's signature (and the driver's where driver mode
+ * signed it on the cab device), and the PDF made at that moment, kept to be downloaded again.
+ * One row per timesheet and version; a reopened week's next sign-off is a new row.
+ */
+export const timesheetSignoffs = pgTable('timesheet_signoffs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  timesheetId: integer('timesheet_id').notNull().references(() => timesheets.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  operatorUserId: integer('operator_user_id').references(() => users.id, { onDelete: 'set null' }),
+  operatorName: text('operator_name').notNull(),
+  operatorSignatureId: bigint('operator_signature_id', { mode: 'number' }).references(() => uploads.id),
+  operatorSignedAt: timestamp('operator_signed_at', { withTimezone: true }).notNull(),
+  driverSignatureId: bigint('driver_signature_id', { mode: 'number' }).references(() => uploads.id),
+  driverSignedAt: timestamp('driver_signed_at', { withTimezone: true }),
+  pdf: bytea('pdf').notNull(),
+  pdfSha256: text('pdf_sha256').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('timesheet_signoffs_version_idx').on(t.timesheetId, t.version)]);
+
+/**
+ * A driver's own signature on a week (driver mode, on the cab device), waiting for the office's
+ * sign-off, which takes it into the PDF. One per timesheet and version.
+ */
+export const timesheetDriverSignatures = pgTable('timesheet_driver_signatures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  timesheetId: integer('timesheet_id').notNull().references(() => timesheets.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  driverId: integer('driver_id').notNull().references(() => drivers.id, { onDelete: 'cascade' }),
+  signatureId: bigint('signature_id', { mode: 'number' }).notNull().references(() => uploads.id),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('timesheet_driver_signatures_idx').on(t.timesheetId, t.version)]);
+
+/**
+ * A report run (runreport): what was asked, its progress while it runs, and its result once done
+ * (the ReportResult of packages/shared, kept until `expiresAt`). `cancelRequested` asks a running
+ * report to stop at its next step. `runner` names the process running it (a restart finds its
+ * own unfinished runs and marks them failed).
+ */
+export const reportRuns = pgTable('report_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** 'user' (the reporting page), 'schedule' (a scheduled report), 'service' (the generic reporting service). */
+  origin: text('origin').notNull().default('user'),
+  what: text('what').notNull(),
+  params: jsonb('params').notNull(),
+  status: text('status').notNull().default('queued'),
+  progressDone: integer('progress_done').notNull().default(0),
+  progressTotal: integer('progress_total').notNull().default(0),
+  progressText: text('progress_text').notNull().default(''),
+  cancelRequested: boolean('cancel_requested').notNull().default(false),
+  result: jsonb('result'),
+  rowCount: integer('row_count'),
+  error: text('error'),
+  runner: text('runner'),
+  createdAt: createdAt(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('report_runs_user_idx').on(t.userId, t.id),
+  index('report_runs_site_idx').on(t.siteId, t.id),
+  check('report_runs_status_check', sql`${t.status} IN ('queued', 'running', 'done', 'failed', 'cancelled')`),
+]);
+
+/**
+ * A report on a schedule (savescheduledreport): which report with which parameters, when (daily,
+ * weekly on `weekday`, monthly on `monthDay`, at `atTime` in the site's zone), mailed as `format`
+ * to `recipients`. `nextRunAt` is the next due instant, moved on when a run is claimed.
+ */
+export const scheduledReports = pgTable('scheduled_reports', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  what: text('what').notNull(),
+  params: jsonb('params').notNull(),
+  format: text('format').notNull(),
+  frequency: text('frequency').notNull(),
+  atTime: text('at_time').notNull(),
+  weekday: integer('weekday'),
+  monthDay: integer('month_day'),
+  recipients: jsonb('recipients').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('scheduled_reports_site_idx').on(t.siteId),
+  index('scheduled_reports_due_idx').on(t.nextRunAt).where(sql`enabled`),
+  check('scheduled_reports_format_check', sql`${t.format} IN ('pdf', 'xlsx', 'csv')`),
+  check('scheduled_reports_frequency_check', sql`${t.frequency} IN ('daily', 'weekly', 'monthly')`),
+]);
+
+/**
+ * One due run of a scheduled report. (schedule, dueAt) is unique: a run is claimed by inserting its
+ * row, so two workers or a restarted one never run the same due time twice. `leaseUntil` lets
+ * another worker take over a run whose worker died before it sent; `sentAt` is set in the same
+ * transaction that records the mail server's acceptance, and a run with it set is never sent again.
+ */
+export const scheduledReportRuns = pgTable('scheduled_report_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  scheduleId: integer('schedule_id').notNull().references(() => scheduledReports.id, { onDelete: 'cascade' }),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  /** 'running', 'retrying', 'sent', 'failed'. */
+  status: text('status').notNull().default('running'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  reportRunId: bigint('report_run_id', { mode: 'number' }).references(() => reportRuns.id, { onDelete: 'set null' }),
+  /** The mail server's message id once it accepted the mail. */
+  messageId: text('message_id'),
+  error: text('error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('scheduled_report_runs_due_idx').on(t.scheduleId, t.dueAt),
+  check('scheduled_report_runs_status_check', sql`${t.status} IN ('running', 'retrying', 'sent', 'failed')`),
+]);
+
+/**
+ * A data request (awsdatarequest): all of a site's data for a date range, prepared in the
+ * background as CSV files in one ZIP under DATA_DIR, offered for download until `expiresAt`.
+ */
+export const dataRequests = pgTable('data_requests', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userName: text('user_name').notNull(),
+  fromDay: date('from_day').notNull(),
+  toDay: date('to_day').notNull(),
+  /** 'queued', 'running', 'ready', 'failed', 'cancelled', 'expired'. */
+  status: text('status').notNull().default('queued'),
+  progressDone: bigint('progress_done', { mode: 'number' }).notNull().default(0),
+  progressTotal: bigint('progress_total', { mode: 'number' }).notNull().default(0),
+  progressText: text('progress_text').notNull().default(''),
+  fileName: text('file_name'),
+  bytes: bigint('bytes', { mode: 'number' }),
+  rowCount: bigint('row_count', { mode: 'number' }),
+  error: text('error'),
+  runner: text('runner'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+}, (t) => [index('data_requests_site_idx').on(t.siteId, t.id)]);
+
+/** The audit of data requests: asked, prepared, downloaded (by whom, from where), expired, deleted. */
+export const dataRequestAudit = pgTable('data_request_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  requestId: bigint('request_id', { mode: 'number' }).notNull().references(() => dataRequests.id, { onDelete: 'cascade' }),
+  action: text('action').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userName: text('user_name').notNull(),
+  ip: text('ip'),
+  detail: jsonb('detail'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('data_request_audit_request_idx').on(t.requestId, t.id)]);
+
+/**
+ * Installation-wide access tokens of machine clients (the generic reporting service): only a hash
+ * is kept; the token itself is shown once, when it is generated.
+ */
+export const serviceTokens = pgTable('service_tokens', {
+  name: text('name').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
 });

@@ -35,3 +35,5 @@ export * from './timesheets/timesheet.schema.ts';
 export * from './timesheets/shifts.ts';
 export * from './timesheets/timesheet-rules.ts';
 export { addDays, isIanaTimeZone, wallSeconds, weekCommencingOf, zonedDate, zonedInstant } from './rules/zoned.ts';
+export * from './reports/report.schema.ts';
+export * from './timesheets/timesheet-api.schema.ts';

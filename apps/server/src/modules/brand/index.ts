@@ -2,3 +2,4 @@
 export { brandAssets, brandRoutes } from './brand.routes.ts';
 export { brandIndexHtml, brandService, type BrandService } from './brand.service.ts';
 export { type MapDefaults, PUBLIC_STYLE_URL } from './brand-map.ts';
+export { letterheadOfSite } from './letterhead.ts';
