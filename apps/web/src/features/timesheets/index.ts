@@ -4,3 +4,6 @@
 export { timesheetKeys } from './api/timesheet-keys.ts';
 /** The tracksectimesheets page, loaded when its route is first opened (its own chunk). */
 export const loadTimesheetsPage = () => import('./pages/timesheets-page.tsx');
+/** config/shiftpatterns (administrators): the site's shift patterns, loaded when first opened. */
+export const loadShiftPatternsPage = () => import('./pages/shift-patterns-page.tsx');
+export { ShiftPatternsCard } from './components/shift-patterns-card.tsx';
