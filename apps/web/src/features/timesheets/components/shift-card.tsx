@@ -35,7 +35,7 @@ export function ShiftCard({ record, shift, zone, locked, onEdit, onRemove }: Shi
             {record.corrected && record.source === 'data' && <Badge size="sm" variant="light" color="orange" c="orange.9">{t('timesheets.corrected')}</Badge>}
             {record.removed && <Badge size="sm" variant="light" color="red" c="red.9">{t('timesheets.removed')}</Badge>}
           </Group>
-          {record.corrected && record.dataStart && record.dataEnd && (
+          {record.dataStart && record.dataEnd && (record.start !== record.dataStart || record.end !== record.dataEnd) && (
             <Text size="xs" c="dark.6">
               {t('timesheets.dataWas', { start: formatHHmm(record.dataStart, zone), end: formatHHmm(record.dataEnd, zone) })}
             </Text>

@@ -43,8 +43,9 @@ export function ShiftEditModal({ record, shift, timeZone, onClose }: ShiftEditMo
   const save = async () => {
     if (!valid || !startIso || !endIso || breakValue === null) return;
     const changes: Correction[] = [];
-    const startChange: Correction | null = startIso !== new Date(record.start).toISOString() ? { call: 'updateshift', body: { w: 'start', id: record.id, nt: startIso } } : null;
-    const endChange: Correction | null = endIso !== new Date(record.end).toISOString() ? { call: 'updateshift', body: { w: 'end', id: record.id, nt: endIso } } : null;
+    // Compared as typed (to the minute): the field cannot show the data's seconds, which stay unless changed.
+    const startChange: Correction | null = start !== toLocalInput(record.start, timeZone) ? { call: 'updateshift', body: { w: 'start', id: record.id, nt: startIso } } : null;
+    const endChange: Correction | null = end !== toLocalInput(record.end, timeZone) ? { call: 'updateshift', body: { w: 'end', id: record.id, nt: endIso } } : null;
     // Each step must leave a shift that ends after it starts: a shift moved past its old end takes its end first.
     const endFirst = startIso >= new Date(record.end).toISOString();
     for (const c of endFirst ? [endChange, startChange] : [startChange, endChange]) if (c) changes.push(c);
