@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
@@ -18,6 +19,8 @@ export function AddShiftModal({ sheetId, day, timeZone, onClose }: AddShiftModal
   const { t } = useTranslation();
   const errorText = useErrorMessage();
   const correction = useCorrection();
+  // A phone gets the whole screen: the fields and the keyboard need it.
+  const phone = useMediaQuery('(max-width: 36em)');
   const [start, setStart] = useState(`${day}T07:00`);
   const [end, setEnd] = useState(`${day}T15:00`);
   const [breakMin, setBreakMin] = useState('30');
@@ -43,7 +46,7 @@ export function AddShiftModal({ sheetId, day, timeZone, onClose }: AddShiftModal
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('timesheets.add.title')} size="md" closeButtonProps={{ 'aria-label': t('timesheets.close') }}>
+    <Modal opened fullScreen={phone} onClose={onClose} title={t('timesheets.add.title')} size="md" closeButtonProps={{ 'aria-label': t('timesheets.close') }}>
       <form onSubmit={(e) => { e.preventDefault(); save(); }}>
         <Stack gap="sm">
           <Text size="sm" c="dark.6">{t('timesheets.add.about')}</Text>

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configListKeys, saveConfigRecord } from '../../../shared/config-lists/config-list-api.ts';
@@ -13,6 +14,8 @@ export function PatternFormModal({ id, initial, onClose }: { id: number; initial
   const { t } = useTranslation();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
+  // A phone gets the whole screen: the fields and the keyboard need it.
+  const phone = useMediaQuery('(max-width: 36em)');
   const [v, setV] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -37,7 +40,7 @@ export function PatternFormModal({ id, initial, onClose }: { id: number; initial
   const dayName = (wd: number) => t(`timesheets.patterns.weekday${wd as 1 | 2 | 3 | 4 | 5 | 6 | 7}`);
 
   return (
-    <Modal opened onClose={onClose} size="lg" title={id === 0 ? t('timesheets.patterns.addTitle') : t('timesheets.patterns.editTitle')}
+    <Modal opened fullScreen={phone} onClose={onClose} size="lg" title={id === 0 ? t('timesheets.patterns.addTitle') : t('timesheets.patterns.editTitle')}
       closeButtonProps={{ 'aria-label': t('timesheets.close') }}>
       <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <Stack gap="sm">

@@ -1,5 +1,6 @@
 import type { TimesheetShift, TimesheetShiftRecord } from '@fleet/shared';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
@@ -23,6 +24,8 @@ export function ShiftEditModal({ record, shift, timeZone, onClose }: ShiftEditMo
   const { t } = useTranslation();
   const errorText = useErrorMessage();
   const correction = useCorrection();
+  // A phone gets the whole screen: the fields and the keyboard need it.
+  const phone = useMediaQuery('(max-width: 36em)');
   const breakNow = shift ? Math.round(shift.breakS / 60) : 0;
   const [start, setStart] = useState(toLocalInput(record.start, timeZone));
   const [end, setEnd] = useState(toLocalInput(record.end, timeZone));
@@ -61,7 +64,7 @@ export function ShiftEditModal({ record, shift, timeZone, onClose }: ShiftEditMo
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('timesheets.edit.title')} size="md" closeButtonProps={{ 'aria-label': t('timesheets.close') }}>
+    <Modal opened fullScreen={phone} onClose={onClose} title={t('timesheets.edit.title')} size="md" closeButtonProps={{ 'aria-label': t('timesheets.close') }}>
       <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <Stack gap="sm">
           {record.dataStart && record.dataEnd && (
