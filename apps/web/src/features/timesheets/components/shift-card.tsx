@@ -8,6 +8,9 @@ import { shortTime } from '../model/audit-text.ts';
 import { hoursMinutes } from '../model/week.ts';
 import classes from './timesheets.module.css';
 
+/** An instant to the minute: the times are shown as HH:mm, so a difference in seconds is not one to show. */
+const minute = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
+
 interface ShiftCardProps {
   record: TimesheetShiftRecord;
   /** The shift as counted (null when removed). */
@@ -35,7 +38,7 @@ export function ShiftCard({ record, shift, zone, locked, onEdit, onRemove }: Shi
             {record.corrected && record.source === 'data' && <Badge size="sm" variant="light" color="orange" c="orange.9">{t('timesheets.corrected')}</Badge>}
             {record.removed && <Badge size="sm" variant="light" color="red" c="red.9">{t('timesheets.removed')}</Badge>}
           </Group>
-          {record.dataStart && record.dataEnd && (record.start !== record.dataStart || record.end !== record.dataEnd) && (
+          {record.dataStart && record.dataEnd && (minute(record.start) !== minute(record.dataStart) || minute(record.end) !== minute(record.dataEnd)) && (
             <Text size="xs" c="dark.6">
               {t('timesheets.dataWas', { start: formatHHmm(record.dataStart, zone), end: formatHHmm(record.dataEnd, zone) })}
             </Text>
