@@ -213,7 +213,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
-    await api.register(timesheetsRoutes, { service: timesheetsService(pool), pool });
+    await api.register(timesheetsRoutes, { service: timesheetsService(pool) });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });

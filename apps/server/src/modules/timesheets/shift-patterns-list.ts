@@ -2,6 +2,7 @@ import { type ShiftPatternRec, shiftPatternRecSchema } from '@fleet/shared';
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors.ts';
 import { defineConfigList } from '../config/index.ts';
+import { inTransaction, type PatternRow, timesheetsRepository as repo } from './timesheets.repository.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -23,25 +24,15 @@ const minutesText = (m: number | null) => (m === null ? 'none' : `${Math.floor(m
  * other patterns exist (mark another first).
  */
 export function shiftPatternsConfigList(pool: pg.Pool) {
-  async function inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      // One change to a site's patterns at a time: the default moves between rows.
-      await client.query('SELECT pg_advisory_xact_lock(7262015)');
-      const out = await work(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
-  }
+  /** One change to a site's patterns at a time: the default moves between rows. */
+  const locked = <T>(work: (db: pg.PoolClient) => Promise<T>) => inTransaction(pool, async (db) => {
+    await repo.lockPatterns(db);
+    return work(db);
+  });
+  const parse = (row: PatternRow) => shiftPatternRecSchema.shape.pattern.safeParse({ ...row.pattern, name: row.name });
   const stored = (rec: ShiftPatternRec) => {
     const { name: _name, ...pattern } = rec.pattern;
-    return JSON.stringify(pattern);
+    return pattern;
   };
   return defineConfigList({
     name: 'shiftpatterns',
@@ -55,10 +46,8 @@ export function shiftPatternsConfigList(pool: pg.Pool) {
       { key: 'default', label: 'Default' },
     ],
     async list({ siteId }) {
-      const r = await pool.query<{ id: number; name: string; is_default: boolean; pattern: Record<string, unknown> }>(
-        'SELECT id, name, is_default, pattern FROM shift_patterns WHERE site_id = $1 ORDER BY is_default DESC, name, id', [siteId]);
-      return r.rows.map((row) => {
-        const parsed = shiftPatternRecSchema.shape.pattern.safeParse({ ...row.pattern, name: row.name });
+      return (await repo.patternsOfSite(pool, siteId)).map((row) => {
+        const parsed = parse(row);
         const p = parsed.success ? parsed.data : null;
         return {
           id: row.id, name: row.name, isDefault: row.is_default, default: row.is_default ? 'Yes' : '',
@@ -68,47 +57,38 @@ export function shiftPatternsConfigList(pool: pg.Pool) {
       });
     },
     async get({ siteId }, id) {
-      const row = (await pool.query<{ id: number; name: string; is_default: boolean; pattern: Record<string, unknown> }>(
-        'SELECT id, name, is_default, pattern FROM shift_patterns WHERE id = $1 AND site_id = $2', [id, siteId])).rows[0];
+      const row = await repo.pattern(pool, id, siteId);
       if (!row) return null;
-      const parsed = shiftPatternRecSchema.shape.pattern.safeParse({ ...row.pattern, name: row.name });
-      if (!parsed.success) return null;
-      return { id: row.id, pattern: parsed.data, isDefault: row.is_default };
+      const parsed = parse(row);
+      return parsed.success ? { id: row.id, pattern: parsed.data, isDefault: row.is_default } : null;
     },
     async add({ siteId }, rec) {
-      return inTransaction(async (db) => {
-        const hasDefault = (await db.query('SELECT 1 FROM shift_patterns WHERE site_id = $1 AND is_default', [siteId])).rowCount;
-        const isDefault = rec.isDefault || !hasDefault;
-        if (isDefault) await db.query('UPDATE shift_patterns SET is_default = false, updated_at = now() WHERE site_id = $1 AND is_default', [siteId]);
-        const r = await db.query<{ id: number }>(
-          'INSERT INTO shift_patterns (site_id, name, pattern, is_default) VALUES ($1, $2, $3::jsonb, $4) RETURNING id',
-          [siteId, rec.pattern.name, stored(rec), isDefault]);
-        return r.rows[0]?.id as number;
+      return locked(async (db) => {
+        const isDefault = rec.isDefault || !(await repo.hasDefault(db, siteId));
+        if (isDefault) await repo.clearDefault(db, siteId);
+        return repo.insertPattern(db, siteId, rec.pattern.name, stored(rec), isDefault);
       });
     },
     async edit({ siteId }, id, rec) {
-      return inTransaction(async (db) => {
-        const row = (await db.query<{ is_default: boolean }>('SELECT is_default FROM shift_patterns WHERE id = $1 AND site_id = $2', [id, siteId])).rows[0];
+      return locked(async (db) => {
+        const row = await repo.pattern(db, id, siteId);
         if (!row) return false;
         if (row.is_default && !rec.isDefault) {
           throw badRequest('A site keeps one default shift pattern: mark another pattern as the default instead.');
         }
-        if (rec.isDefault && !row.is_default) {
-          await db.query('UPDATE shift_patterns SET is_default = false, updated_at = now() WHERE site_id = $1 AND is_default', [siteId]);
-        }
-        await db.query('UPDATE shift_patterns SET name = $3, pattern = $4::jsonb, is_default = $5, updated_at = now() WHERE id = $1 AND site_id = $2',
-          [id, siteId, rec.pattern.name, stored(rec), rec.isDefault]);
+        if (rec.isDefault && !row.is_default) await repo.clearDefault(db, siteId);
+        await repo.updatePattern(db, id, siteId, rec.pattern.name, stored(rec), rec.isDefault);
         return true;
       });
     },
     async remove({ siteId }, id) {
-      return inTransaction(async (db) => {
-        const row = (await db.query<{ is_default: boolean }>('SELECT is_default FROM shift_patterns WHERE id = $1 AND site_id = $2', [id, siteId])).rows[0];
+      return locked(async (db) => {
+        const row = await repo.pattern(db, id, siteId);
         if (!row) return null;
-        const others = (await db.query('SELECT 1 FROM shift_patterns WHERE site_id = $1 AND id <> $2', [siteId, id])).rowCount ?? 0;
-        if (row.is_default && others > 0) throw badRequest('This is the site\'s default shift pattern: mark another pattern as the default first.');
-        const drivers = (await db.query('UPDATE drivers SET shift_pattern_id = NULL WHERE shift_pattern_id = $1', [id])).rowCount ?? 0;
-        await db.query('DELETE FROM shift_patterns WHERE id = $1', [id]);
+        if (row.is_default && (await repo.otherPatterns(db, siteId, id)) > 0) {
+          throw badRequest('This is the site\'s default shift pattern: mark another pattern as the default first.');
+        }
+        const drivers = await repo.deletePattern(db, id);
         return drivers > 0
           ? `The shift pattern was removed. Its ${drivers} driver${drivers === 1 ? '' : 's'} now follow the site's default pattern.`
           : 'The shift pattern was removed.';

@@ -4,11 +4,9 @@ import {
   timesheetListAnswerSchema, timesheetSheetAnswerSchema, updateShiftBodySchema, updateShiftNotesBodySchema, weekCommencingOf, zonedDate,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { callerOf } from '../../lib/caller.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type AccessRule, currentSiteOf, CURRENT_SITE_REQUIRED } from '../../plugins/access.ts';
-import { zoneOrFallback } from '../journeys/index.ts';
 import type { ChangedBy, TimesheetsService } from './timesheets.service.ts';
 
 const tag = { tags: ['timesheets'] };
@@ -23,7 +21,7 @@ const shiftRow = (field: 'body.id' | 'body.shift') =>
  * office's corrections, each written to the sheet's audit. Every call needs the session's tracksec
  * flag; a driver, sheet or shift of another site is answered as missing.
  */
-export const timesheetsRoutes: FastifyPluginAsyncZod<{ service: TimesheetsService; pool: pg.Pool; now?: () => Date }> = async (app, { service, pool, now = () => new Date() }) => {
+export const timesheetsRoutes: FastifyPluginAsyncZod<{ service: TimesheetsService; now?: () => Date }> = async (app, { service, now = () => new Date() }) => {
   const byOf = (request: Parameters<typeof callerOf>[0]): ChangedBy => {
     const caller = callerOf(request);
     return { userId: caller.user.id, userName: caller.user.name };
@@ -42,8 +40,7 @@ export const timesheetsRoutes: FastifyPluginAsyncZod<{ service: TimesheetsServic
     config: { access: gate({ scope: [CURRENT_SITE_REQUIRED], note: "Default week: the current one in the site's time zone." }) },
   }, async (request) => {
     const siteId = currentSiteOf(request);
-    const site = (await pool.query<{ timezone: string }>('SELECT timezone FROM sites WHERE id = $1', [siteId])).rows[0];
-    const timezone = zoneOrFallback(site?.timezone);
+    const timezone = await service.siteZone(siteId);
     const wc = request.query.wcoverride ?? weekCommencingOf(zonedDate(Math.floor(now().getTime() / 1000), timezone));
     return { ok: 1 as const, wc, timezone, timesheets: await service.weekOfSite(siteId, wc) };
   });

@@ -6,6 +6,7 @@ import {
 import type pg from 'pg';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { zoneOrFallback } from '../journeys/index.ts';
+import { type Db, inTransaction as transaction, type ShiftRow, type SheetRow, timesheetsRepository as repo, type TripRow } from './timesheets.repository.ts';
 
 /** Who made a change: the user's id and their name at the time (kept in the audit as it was). */
 export interface ChangedBy { userId: number | null; userName: string }
@@ -18,24 +19,8 @@ export const NOT_LOCKED_TEXT = 'This timesheet is not signed off: there is nothi
 /** The audit actions that are the office's corrections (counted in the week's list). */
 export const CORRECTION_ACTIONS = ['updateshift', 'updateshiftnotes', 'addtimesheetshift', 'removetimesheetrecord'] as const;
 
-type Db = pg.Pool | pg.PoolClient;
-
-interface SheetRow {
-  id: number; site_id: number; driver_id: number; wc: string; dummy: boolean; version: number; locked_at: Date | null;
-  driver_name: string; site_name: string; timezone: string; shift_pattern_id: number | null;
-}
-interface ShiftRow {
-  id: string; source: 'data' | 'office'; data_key: string | null; data_start: Date | null; data_end: Date | null;
-  start_time: Date | null; end_time: Date | null; break_s: number | null; notes: string; removed_at: Date | null;
-}
-interface TripRow { id: string; unit_id: number; registration: string; start_time: Date; end_time: Date; driving_s: number; idle_s: number; driver_id: number }
-
 /** A record with the shift it counts as (null when removed). */
 interface Assembled { row: ShiftRow; record: TimesheetShiftRecord; shift: TimesheetShift | null }
-
-const SHEET = `t.id, t.site_id, t.driver_id, t.wc::text AS wc, t.dummy, t.version, t.locked_at, d.name AS driver_name,
-  s.name AS site_name, s.timezone, d.shift_pattern_id`;
-const SHEET_FROM = 'timesheets t JOIN drivers d ON d.id = t.driver_id JOIN sites s ON s.id = t.site_id';
 
 const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 const iso = (t: number) => new Date(t * 1000).toISOString();
@@ -134,27 +119,11 @@ function officeShift(start: number, end: number, breakS: number, pattern: ShiftP
  * driver, sheet or shift is as missing.
  */
 export function timesheetsService(pool: pg.Pool) {
-  async function inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const out = await work(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
-  }
+  const inTransaction = <T>(work: (db: pg.PoolClient) => Promise<T>) => transaction(pool, work);
 
   /** The pattern a driver's week is held against: their own, else the site's default, else none. */
   async function patternOf(db: Db, siteId: number, patternId: number | null): Promise<{ id: number | null; pattern: ShiftPattern }> {
-    const r = await db.query<{ id: number; name: string; pattern: Record<string, unknown> }>(
-      `SELECT id, name, pattern FROM shift_patterns WHERE site_id = $1 AND (id = $2 OR is_default)
-        ORDER BY (id = $2) DESC NULLS LAST LIMIT 1`, [siteId, patternId]);
-    const row = r.rows[0];
+    const row = await repo.patternFor(db, siteId, patternId);
     if (!row) return { id: null, pattern: EMPTY_SHIFT_PATTERN };
     const parsed = shiftPatternSchema.safeParse({ ...row.pattern, name: row.name });
     return parsed.success ? { id: row.id, pattern: parsed.data } : { id: null, pattern: EMPTY_SHIFT_PATTERN };
@@ -162,23 +131,13 @@ export function timesheetsService(pool: pg.Pool) {
 
   async function tripsOf(db: Db, driverIds: number[], wc: string, timeZone: string): Promise<Map<number, TimesheetTrip[]>> {
     const { readFrom, readTo } = weekWindow(wc, timeZone);
-    const r = await db.query<TripRow>(
-      `SELECT t.id::text, t.unit_id, u.registration, t.start_time, t.end_time, t.driving_s, t.idle_s, t.driver_id
-         FROM trips t JOIN units u ON u.id = t.unit_id
-        WHERE t.driver_id = ANY($1::int[]) AND t.kind = 'trip' AND t.start_time >= $2 AND t.start_time < $3
-        ORDER BY t.start_time`, [driverIds, readFrom, readTo]);
     const out = new Map<number, TimesheetTrip[]>();
-    for (const row of r.rows) {
+    for (const row of await repo.tripsOfDrivers(db, driverIds, readFrom, readTo)) {
       let list = out.get(row.driver_id);
       if (!list) out.set(row.driver_id, (list = []));
       list.push(tripOf(row));
     }
     return out;
-  }
-
-  async function sheetRow(db: Db, where: string, values: unknown[], lock = false): Promise<SheetRow | null> {
-    const r = await db.query<SheetRow>(`SELECT ${SHEET} FROM ${SHEET_FROM} WHERE ${where}${lock ? ' FOR UPDATE OF t' : ''}`, values);
-    return r.rows[0] ?? null;
   }
 
   /** The data shifts of a sheet's week, from the driver's trips. */
@@ -197,8 +156,8 @@ export function timesheetsService(pool: pg.Pool) {
    * the office's, on its last known times) when it carries a correction, a note or an audit line.
    */
   async function sync(db: pg.PoolClient, sheet: SheetRow, shifts: TimesheetShift[]): Promise<void> {
-    await db.query('SELECT pg_advisory_xact_lock(7262014, $1)', [sheet.id]);
-    const rows = (await db.query<ShiftRow>(`SELECT * FROM timesheet_shifts WHERE timesheet_id = $1 AND source = 'data' ORDER BY id`, [sheet.id])).rows;
+    await repo.lockSheetSync(db, sheet.id);
+    const rows = await repo.shiftRows(db, sheet.id, true);
     const free = new Set(rows);
     const matches: { row: ShiftRow | null; shift: TimesheetShift }[] = [];
     for (const s of shifts) {
@@ -217,38 +176,30 @@ export function timesheetsService(pool: pg.Pool) {
     // Keys that change are cleared first: two records may swap keys.
     const rekeyed = matches.filter((m) => m.row && m.row.data_key !== dataKeyOf(m.shift));
     if (rekeyed.length > 0) {
-      await db.query('UPDATE timesheet_shifts SET data_key = NULL WHERE id = ANY($1::bigint[])', [rekeyed.map((m) => m.row?.id)]);
+      await repo.clearKeys(db, rekeyed.flatMap((m) => (m.row ? [m.row.id] : [])));
     }
     for (const m of matches) {
       const key = dataKeyOf(m.shift);
       const start = new Date(m.shift.start);
       const end = new Date(m.shift.end);
       if (!m.row) {
-        await db.query(
-          `INSERT INTO timesheet_shifts (timesheet_id, source, data_key, data_start, data_end) VALUES ($1, 'data', $2, $3, $4)`,
-          [sheet.id, key, start, end]);
+        await repo.insertDataShift(db, sheet.id, key, start, end);
       } else if (m.row.data_key !== key || m.row.data_start?.getTime() !== start.getTime() || m.row.data_end?.getTime() !== end.getTime()) {
-        await db.query('UPDATE timesheet_shifts SET data_key = $2, data_start = $3, data_end = $4 WHERE id = $1', [m.row.id, key, start, end]);
+        await repo.updateDataShift(db, m.row.id, key, start, end);
       }
     }
     const gone = [...free].filter((r) => r.start_time === null && r.end_time === null && r.break_s === null && r.notes === '' && r.removed_at === null);
-    if (gone.length > 0) {
-      await db.query(
-        `DELETE FROM timesheet_shifts s WHERE s.id = ANY($1::bigint[])
-           AND NOT EXISTS (SELECT 1 FROM timesheet_audit a WHERE a.timesheet_id = s.timesheet_id AND a.shift_id = s.id)`,
-        [gone.map((r) => r.id)]);
-    }
+    if (gone.length > 0) await repo.deleteUnaudited(db, gone.map((r) => r.id));
     // The records that stay without a shift keep a key of their own, so a new shift can take theirs.
     for (const r of free) {
-      if (r.data_key?.startsWith('trip:')) await db.query(`UPDATE timesheet_shifts SET data_key = 'gone:' || id WHERE id = $1`, [r.id]);
+      if (r.data_key?.startsWith('trip:')) await repo.markGone(db, r.id);
     }
   }
 
   /** Every record of a sheet with the shift it counts as, and the rules' week of them. */
   async function assemble(db: Db, sheet: SheetRow, built: { shifts: TimesheetShift[]; trips: Map<number, TimesheetTrip> }, pattern: ShiftPattern) {
     const timeZone = zoneOrFallback(sheet.timezone);
-    const rows = (await db.query<ShiftRow>(
-      'SELECT * FROM timesheet_shifts WHERE timesheet_id = $1 ORDER BY COALESCE(start_time, data_start), id', [sheet.id])).rows;
+    const rows = await repo.shiftRows(db, sheet.id, false);
     const byKey = new Map(built.shifts.map((s) => [dataKeyOf(s), s]));
     const out: Assembled[] = [];
     for (const row of rows) {
@@ -289,13 +240,9 @@ export function timesheetsService(pool: pg.Pool) {
     const built = await dataShifts(db, sheet, pattern);
     if (!sheet.locked_at) await sync(db, sheet, built.shifts);
     const { records, week } = await assemble(db, sheet, built, pattern);
-    const audit = (await db.query<{ id: string; shift_id: string | null; action: string; field: string | null; before: unknown; after: unknown; user_name: string; at: Date }>(
-      'SELECT id::text, shift_id::text, action, field, before, after, user_name, at FROM timesheet_audit WHERE timesheet_id = $1 ORDER BY id', [sheet.id])).rows;
-    const signoffs = (await db.query<{ id: string; version: number; operator_name: string; operator_signed_at: Date; driver_signed_at: Date | null; pdf_sha256: string }>(
-      `SELECT id::text, version, operator_name, operator_signed_at, driver_signed_at, pdf_sha256 FROM timesheet_signoffs
-        WHERE timesheet_id = $1 ORDER BY version`, [sheet.id])).rows;
-    const driverSig = (await db.query<{ signed_at: Date }>(
-      'SELECT signed_at FROM timesheet_driver_signatures WHERE timesheet_id = $1 AND version = $2', [sheet.id, sheet.version])).rows[0];
+    const audit = await repo.auditRows(db, sheet.id);
+    const signoffs = await repo.signoffRows(db, sheet.id);
+    const driverSignedAt = await repo.driverSignedAt(db, sheet.id, sheet.version);
     return {
       id: sheet.id,
       driver: { id: sheet.driver_id, name: sheet.driver_name },
@@ -315,22 +262,17 @@ export function timesheetsService(pool: pg.Pool) {
         id: Number(s.id), version: s.version, operatorName: s.operator_name, operatorSignedAt: s.operator_signed_at.toISOString(),
         driverSignedAt: s.driver_signed_at?.toISOString() ?? null, pdfSha256: s.pdf_sha256,
       })),
-      driverSignedAt: driverSig?.signed_at.toISOString() ?? null,
+      driverSignedAt: driverSignedAt?.toISOString() ?? null,
     };
   }
 
   async function writeAudit(db: Db, sheetId: number, entry: AuditInput, by: ChangedBy): Promise<void> {
-    await db.query(
-      `INSERT INTO timesheet_audit (timesheet_id, shift_id, action, field, before, after, user_id, user_name)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
-      [sheetId, entry.shiftId ?? null, entry.action, entry.field ?? null,
-        entry.before === undefined ? null : JSON.stringify(entry.before), entry.after === undefined ? null : JSON.stringify(entry.after),
-        by.userId, by.userName]);
+    await repo.insertAudit(db, sheetId, { shiftId: entry.shiftId ?? null, action: entry.action, field: entry.field ?? null, before: entry.before, after: entry.after }, by);
   }
 
   /** The sheet row of a shift on the caller's sites, locked for the change; 404 as missing, 409 when signed off. */
   async function sheetOfShiftForChange(db: pg.PoolClient, siteIds: number[], shiftId: number): Promise<SheetRow> {
-    const sheet = await sheetRow(db, 't.id = (SELECT timesheet_id FROM timesheet_shifts WHERE id = $1) AND t.site_id = ANY($2::int[])', [shiftId, siteIds], true);
+    const sheet = await repo.sheetOfShift(db, shiftId, siteIds, true);
     if (!sheet) throw notFound('shift');
     if (sheet.locked_at) throw new ApiError(409, LOCKED_TEXT);
     return sheet;
@@ -371,7 +313,7 @@ export function timesheetsService(pool: pg.Pool) {
 
   /** The answer after a change: the sheet as it now is. */
   async function reread(db: pg.PoolClient, sheetId: number): Promise<TimesheetSheet> {
-    const sheet = await sheetRow(db, 't.id = $1', [sheetId]);
+    const sheet = await repo.sheetAnySite(db, sheetId);
     if (!sheet) throw notFound('timesheet');
     return full(db, sheet);
   }
@@ -379,7 +321,7 @@ export function timesheetsService(pool: pg.Pool) {
   /** A sheet by id on one of the sites, synced and in full; null when there is none there. */
   async function sheet(siteIds: number[], id: number): Promise<TimesheetSheet | null> {
     return inTransaction(async (db) => {
-      const row = await sheetRow(db, 't.id = $1 AND t.site_id = ANY($2::int[])', [id, siteIds]);
+      const row = await repo.sheetById(db, id, siteIds);
       return row ? full(db, row) : null;
     });
   }
@@ -390,24 +332,21 @@ export function timesheetsService(pool: pg.Pool) {
     /** A driver's week (wc a Monday), its row made if it is not there yet; null when the driver is not on the sites. */
     async sheetOf(siteIds: number[], driverId: number, wc: string): Promise<TimesheetSheet | null> {
       return inTransaction(async (db) => {
-        const driver = (await db.query<{ site_id: number }>('SELECT site_id FROM drivers WHERE id = $1 AND site_id = ANY($2::int[])', [driverId, siteIds])).rows[0];
+        const driver = await repo.driverOnSites(db, driverId, siteIds);
         if (!driver) return null;
-        await db.query(
-          'INSERT INTO timesheets (site_id, driver_id, wc) VALUES ($1, $2, $3) ON CONFLICT (driver_id, wc) DO NOTHING', [driver.site_id, driverId, wc]);
-        const row = await sheetRow(db, 't.driver_id = $1 AND t.wc = $2 AND t.site_id = ANY($3::int[])', [driverId, wc, siteIds]);
+        await repo.ensureSheet(db, driver.site_id, driverId, wc);
+        const row = await repo.sheetOfDriverWeek(db, driverId, wc, siteIds);
         return row ? full(db, row) : null;
       });
     },
 
     /** The week of every driver of a site: the sheet's totals where there is one, else the trips' as built. */
     async weekOfSite(siteId: number, wc: string): Promise<TimesheetListEntry[]> {
-      const site = (await pool.query<{ timezone: string }>('SELECT timezone FROM sites WHERE id = $1', [siteId])).rows[0];
-      if (!site) return [];
-      const timeZone = zoneOrFallback(site.timezone);
-      const drivers = (await pool.query<{ id: number; name: string; shift_pattern_id: number | null }>(
-        'SELECT id, name, shift_pattern_id FROM drivers WHERE site_id = $1 ORDER BY name, id', [siteId])).rows;
-      const sheets = (await pool.query<{ id: number; driver_id: number }>(
-        'SELECT id, driver_id FROM timesheets WHERE site_id = $1 AND wc = $2', [siteId, wc])).rows;
+      const zone = await repo.siteZone(pool, siteId);
+      if (zone === null) return [];
+      const timeZone = zoneOrFallback(zone);
+      const drivers = await repo.driversOfSite(pool, siteId);
+      const sheets = await repo.sheetsOfSiteWeek(pool, siteId, wc);
       const sheetByDriver = new Map(sheets.map((s) => [s.driver_id, s.id]));
       const trips = await tripsOf(pool, drivers.filter((d) => !sheetByDriver.has(d.id)).map((d) => d.id), wc, timeZone);
       const patterns = new Map<number | null, ShiftPattern>();
@@ -439,18 +378,17 @@ export function timesheetsService(pool: pg.Pool) {
 
     /** Signs off (locks) a version; false when the sheet is not at that version or already locked. */
     async lock(id: number, version: number, _by: ChangedBy): Promise<boolean> {
-      const r = await pool.query('UPDATE timesheets SET locked_at = now() WHERE id = $1 AND version = $2 AND locked_at IS NULL', [id, version]);
-      return (r.rowCount ?? 0) === 1;
+      return repo.lock(pool, id, version);
     },
 
     /** Reopens a signed-off sheet as a new version (audit 'reopen'); 404 when missing, 409 when not signed off. */
     async reopen(id: number, by: ChangedBy): Promise<number> {
       return inTransaction(async (db) => {
-        const row = (await db.query<{ version: number; locked_at: Date | null }>('SELECT version, locked_at FROM timesheets WHERE id = $1 FOR UPDATE', [id])).rows[0];
+        const row = await repo.lockState(db, id);
         if (!row) throw notFound('timesheet');
         if (!row.locked_at) throw new ApiError(409, NOT_LOCKED_TEXT);
         const version = row.version + 1;
-        await db.query('UPDATE timesheets SET version = $2, locked_at = NULL WHERE id = $1', [id, version]);
+        await repo.reopen(db, id, version);
         await writeAudit(db, id, { action: 'reopen', field: 'version', before: row.version, after: version }, by);
         return version;
       });
@@ -478,7 +416,7 @@ export function timesheetsService(pool: pg.Pool) {
           if (value > room) {
             throw badRequest(`The break can be at most ${Math.floor(room / 60)} min: the rest of the shift is driving or idling.`);
           }
-          await db.query('UPDATE timesheet_shifts SET break_s = $2 WHERE id = $1', [shiftId, value]);
+          await repo.setBreak(db, shiftId, value);
           await writeAudit(db, sheet.id, { action: 'updateshift', field: 'break', before: a.shift.breakS, after: value, shiftId }, by);
         } else {
           const t = Math.floor(Date.parse(nt as string) / 1000);
@@ -486,8 +424,7 @@ export function timesheetsService(pool: pg.Pool) {
           if (t === (w === 'start' ? start : end)) return reread(db, sheet.id);
           const [ns, ne] = w === 'start' ? [t, end] : [start, t];
           checkSpan(sheet, timeZone, records, ns, ne, shiftId);
-          const column = w === 'start' ? 'start_time' : 'end_time';
-          await db.query(`UPDATE timesheet_shifts SET ${column} = $2 WHERE id = $1`, [shiftId, new Date(t * 1000)]);
+          await repo.setTime(db, shiftId, w, new Date(t * 1000));
           await writeAudit(db, sheet.id, { action: 'updateshift', field: w, before: w === 'start' ? a.shift.start : a.shift.end, after: iso(t), shiftId }, by);
         }
         return reread(db, sheet.id);
@@ -498,12 +435,12 @@ export function timesheetsService(pool: pg.Pool) {
     async updateNotes(siteIds: number[], shiftId: number, notes: string, by: ChangedBy): Promise<TimesheetSheet> {
       return inTransaction(async (db) => {
         const sheet = await sheetOfShiftForChange(db, siteIds, shiftId);
-        const before = (await db.query<{ notes: string }>('SELECT notes FROM timesheet_shifts WHERE id = $1', [shiftId])).rows[0];
-        if (!before) throw notFound('shift');
+        const before = await repo.shiftNotes(db, shiftId);
+        if (before === null) throw notFound('shift');
         const value = notes.trim();
-        if (value !== before.notes) {
-          await db.query('UPDATE timesheet_shifts SET notes = $2 WHERE id = $1', [shiftId, value]);
-          await writeAudit(db, sheet.id, { action: 'updateshiftnotes', field: 'notes', before: before.notes, after: value, shiftId }, by);
+        if (value !== before) {
+          await repo.setNotes(db, shiftId, value);
+          await writeAudit(db, sheet.id, { action: 'updateshiftnotes', field: 'notes', before, after: value, shiftId }, by);
         }
         return reread(db, sheet.id);
       });
@@ -512,7 +449,7 @@ export function timesheetsService(pool: pg.Pool) {
     /** addtimesheetshift: a shift the data does not have (driving on a vehicle without a tracker, training). */
     async addShift(siteIds: number[], sheetId: number, body: { start: string; end: string; breakS?: number | undefined; notes?: string | undefined }, by: ChangedBy) {
       return inTransaction(async (db) => {
-        const sheet = await sheetRow(db, 't.id = $1 AND t.site_id = ANY($2::int[])', [sheetId, siteIds], true);
+        const sheet = await repo.sheetById(db, sheetId, siteIds, true);
         if (!sheet) throw notFound('timesheet');
         if (sheet.locked_at) throw new ApiError(409, LOCKED_TEXT);
         const { records, timeZone } = await current(db, sheet);
@@ -522,10 +459,7 @@ export function timesheetsService(pool: pg.Pool) {
         const breakS = body.breakS ?? 0;
         if (breakS >= end - start) throw badRequest('The break must be shorter than the shift.');
         const notes = (body.notes ?? '').trim();
-        const r = await db.query<{ id: string }>(
-          `INSERT INTO timesheet_shifts (timesheet_id, source, start_time, end_time, break_s, notes) VALUES ($1, 'office', $2, $3, $4, $5) RETURNING id::text`,
-          [sheet.id, new Date(start * 1000), new Date(end * 1000), breakS, notes]);
-        const shiftId = Number(r.rows[0]?.id);
+        const shiftId = await repo.insertOfficeShift(db, sheet.id, new Date(start * 1000), new Date(end * 1000), breakS, notes);
         await writeAudit(db, sheet.id, { action: 'addtimesheetshift', after: { start: iso(start), end: iso(end), breakS, notes }, shiftId }, by);
         return { id: shiftId, timesheet: await reread(db, sheet.id) };
       });
@@ -539,7 +473,7 @@ export function timesheetsService(pool: pg.Pool) {
         const a = records.find((r) => r.record.id === shiftId);
         if (!a) throw notFound('shift');
         if (!a.shift) throw badRequest('This record is already removed.');
-        await db.query('UPDATE timesheet_shifts SET removed_at = now() WHERE id = $1', [shiftId]);
+        await repo.setRemoved(db, shiftId);
         await writeAudit(db, sheet.id, {
           action: 'removetimesheetrecord', field: 'removed', before: { start: a.shift.start, end: a.shift.end, breakS: a.shift.breakS }, after: null, shiftId,
         }, by);
@@ -550,30 +484,26 @@ export function timesheetsService(pool: pg.Pool) {
     /** createdufftimesheet: a sheet for a week the driver has no data in (to enter it by hand). */
     async createDuff(siteIds: number[], driverId: number, wc: string, by: ChangedBy): Promise<TimesheetSheet> {
       return inTransaction(async (db) => {
-        const driver = (await db.query<{ site_id: number; timezone: string }>(
-          'SELECT d.site_id, s.timezone FROM drivers d JOIN sites s ON s.id = d.site_id WHERE d.id = $1 AND d.site_id = ANY($2::int[])', [driverId, siteIds])).rows[0];
+        const driver = await repo.driverOnSites(db, driverId, siteIds);
         if (!driver) throw notFound('driver');
-        const exists = (await db.query('SELECT 1 FROM timesheets WHERE driver_id = $1 AND wc = $2', [driverId, wc])).rowCount;
-        if (exists) throw new ApiError(409, `This driver already has a timesheet for the week commencing ${wc}: open it to correct it.`);
+        if (await repo.sheetExists(db, driverId, wc)) throw new ApiError(409, `This driver already has a timesheet for the week commencing ${wc}: open it to correct it.`);
         const timeZone = zoneOrFallback(driver.timezone);
         const { from, to } = weekWindow(wc, timeZone);
-        const driven = (await db.query(
-          `SELECT 1 FROM trips WHERE driver_id = $1 AND kind = 'trip' AND start_time >= $2 AND start_time < $3 LIMIT 1`,
-          [driverId, new Date(from * 1000), new Date(to * 1000)])).rowCount;
-        if (driven) throw new ApiError(409, `This driver has driving in the week commencing ${wc}: open that week's timesheet instead.`);
-        const r = await db.query<{ id: number }>(
-          'INSERT INTO timesheets (site_id, driver_id, wc, dummy) VALUES ($1, $2, $3, true) RETURNING id', [driver.site_id, driverId, wc]);
-        const id = r.rows[0]?.id as number;
+        if (await repo.drove(db, driverId, new Date(from * 1000), new Date(to * 1000))) throw new ApiError(409, `This driver has driving in the week commencing ${wc}: open that week's timesheet instead.`);
+        const id = await repo.insertDummySheet(db, driver.site_id, driverId, wc);
         await writeAudit(db, id, { action: 'createdufftimesheet', after: { wc } }, by);
         return reread(db, id);
       });
     },
 
+    /** The zone a site's weeks are counted in (its own, else the fallback). */
+    async siteZone(siteId: number): Promise<string> {
+      return zoneOrFallback(await repo.siteZone(pool, siteId));
+    },
+
     /** The site's shift patterns (shiftpatterns), default first. */
     async patterns(siteId: number) {
-      const r = await pool.query<{ id: number; name: string; is_default: boolean; pattern: Record<string, unknown> }>(
-        'SELECT id, name, is_default, pattern FROM shift_patterns WHERE site_id = $1 ORDER BY is_default DESC, name, id', [siteId]);
-      return r.rows.flatMap((row) => {
+      return (await repo.patternsOfSite(pool, siteId)).flatMap((row) => {
         const parsed = shiftPatternSchema.safeParse({ ...row.pattern, name: row.name });
         return parsed.success ? [{ id: row.id, name: row.name, isDefault: row.is_default, pattern: parsed.data }] : [];
       });
