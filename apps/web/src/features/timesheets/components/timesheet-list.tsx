@@ -56,7 +56,7 @@ export function TimesheetList({ entries, onOpen, onCreateByHand }: TimesheetList
                       {t('timesheets.signedOff', { version: e.version })}
                     </Badge>
                   ) : e.id === null ? (
-                    <Text size="sm" c="dark.5">{t('timesheets.notOpened')}</Text>
+                    <Text size="sm" c="dark.5" style={{ whiteSpace: 'nowrap' }}>{t('timesheets.notOpened')}</Text>
                   ) : (
                     <Badge color="gray" variant="light" c="dark.7">{t('timesheets.open', { version: e.version })}</Badge>
                   )}
