@@ -30,14 +30,14 @@ export function fixtureSheet(opts: { driverName?: string; corrections?: number }
     id: 500 + i, source: 'data' as const, day: s.day, start: s.start, end: s.end, dataStart: s.start, dataEnd: s.end, breakS: null,
     notes: i === 1 ? 'Late run to Leeds depot' : '', corrected: i === 0, removed: false, vehicles: s.vehicles,
   }));
-  const kinds = [
+  const kinds: Array<{ action: string; field: string; before: unknown; after: unknown; shiftId: number }> = [
     { action: 'updateshift', field: 'start', before: '2026-11-16T07:12:00.000Z', after: '2026-11-16T07:02:00.000Z', shiftId: 500 },
     { action: 'updateshift', field: 'break', before: null, after: 2700, shiftId: 501 },
     { action: 'updateshiftnotes', field: 'notes', before: '', after: 'Late run to Leeds depot', shiftId: 501 },
   ];
   const audit = Array.from({ length: opts.corrections ?? 3 }, (_, i) => {
-    const k = kinds[i % kinds.length] ?? kinds[0];
-    return { id: i + 1, ...k, shiftId: k?.shiftId ?? null, action: k?.action ?? '', field: k?.field ?? null, userName: 'Sam Office', at: new Date(Date.UTC(2026, 10, 23, 9, i)).toISOString() };
+    const k = kinds[i % kinds.length] ?? { action: 'updateshift', field: 'start', before: null, after: null, shiftId: 500 };
+    return { id: i + 1, ...k, userName: 'Sam Office', at: new Date(Date.UTC(2026, 10, 23, 9, i)).toISOString() };
   });
   return {
     id: 42, driver: { id: 7, name: opts.driverName ?? 'Alice Driver' }, site: { id: 1, name: 'Leeds Depot', timezone: 'Europe/London' },

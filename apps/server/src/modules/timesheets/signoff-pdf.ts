@@ -88,7 +88,7 @@ function dayRows(sheet: TimesheetSheet): string[][] {
     const shifts: TimesheetShift[] = sheet.week.shifts.filter((s) => s.day === d.day);
     if (shifts.length === 0) continue;
     const first = shifts[0];
-    const last = shifts.reduce((a, s) => (s.end > a.end ? s : a), shifts[0] ?? first);
+    const last = shifts.reduce<TimesheetShift | undefined>((a, s) => (!a || s.end > a.end ? s : a), undefined);
     rows.push([
       dayName(d.day), String(d.shifts), first ? clock(first.start, tz) : '', last ? endClock(last.end, d.day, tz) : '',
       hoursMinutes(d.breakS), hoursMinutes(d.drivingS), hoursMinutes(d.idleS), hoursMinutes(d.otherS), hoursMinutes(d.nightS),
