@@ -37,4 +37,5 @@ export * from './timesheets/timesheet-rules.ts';
 export { addDays, isIanaTimeZone, wallSeconds, weekCommencingOf, zonedDate, zonedInstant } from './rules/zoned.ts';
 export * from './reports/report.schema.ts';
 export * from './timesheets/timesheet-api.schema.ts';
+export * from './timesheets/timesheet-calls.schema.ts';
 export * from './timesheets/signoff.schema.ts';
