@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { checklistOutboxHandlers, DriverPendingCount, resumeWaitingChecklists, useWaitingChecklists } from '../features/checklists/index.ts';
 import { DriverShellExtrasProvider, type DriverShellExtras, useCabAssignment } from '../features/driver/index.ts';
@@ -27,7 +27,8 @@ const useWaitingCount = () => useWaitingChecklists().length;
 
 /** The driver's week on the cab home; its signature is uploaded on the vehicle the driver took. */
 function DriverWeekHome() {
-  return <DriverWeekCard unitId={useCabAssignment()?.uid ?? null} />;
+  const unitId = useCabAssignment()?.uid ?? null;
+  return <Suspense fallback={null}><DriverWeekCard unitId={unitId} /></Suspense>;
 }
 
 /** One value for every render: what the driver's frame shows from the check lists and messages features. */
