@@ -13,7 +13,7 @@ export function SheetStateBadge({ state }: { state: SheetState }) {
     signedOff: { color: 'teal', Icon: IconLock, text: t('timesheetSignoff.state.signedOff', { version: 'version' in state ? state.version : 1 }) },
   }[state.kind];
   return (
-    <Badge variant="light" color={look.color} c={`${look.color}.9`} radius="sm" tt="none" fw={600} leftSection={<look.Icon size={14} aria-hidden />}>
+    <Badge variant="light" color={look.color} c={`${look.color}.9`} radius="sm" tt="none" fw={600} style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }} leftSection={<look.Icon size={14} aria-hidden />}>
       {look.text}
     </Badge>
   );
