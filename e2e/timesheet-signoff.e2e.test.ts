@@ -152,12 +152,13 @@ describe('the driver\'s week on the cab home', () => {
     await page.getByRole('button', { name: new RegExp(registration.replace(/\s+/g, '\\s*')) }).first().click();
     await page.waitForURL(/\/tabs\/tabs\/(drivertabs|driver)$/);
 
-    const card = page.getByTestId('driver-week-card');
+    const card = page.getByTestId('driver-week-this');
     await card.waitFor(POLL);
+    await page.getByTestId('driver-week-last').waitFor(POLL);
     expect(await card.textContent()).toContain('Read your week and sign it.');
     await shot(page, 'timesheet-driver-card-tablet');
-    await card.getByRole('button', { name: 'Read and sign your week' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Your timesheet' });
+    await card.getByRole('button', { name: 'Read and sign your week, This week' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Your timesheet: This week' });
     await sheet.getByText('Total worked').waitFor();
     await draw(page, /^Your signature/);
     const sign = sheet.getByTestId('driver-week-sign');

@@ -3,11 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../shared/api/api.ts';
 import { signoffKeys } from './signoff-keys.ts';
 
-/** drivertimesheet: the signed-in driver's own week (the site's current week). */
-export const driverWeekQuery = () =>
+/** drivertimesheet: the signed-in driver's own week (wc: a Monday; null: the site's current week). */
+export const driverWeekQuery = (wc: string | null) =>
   queryOptions({
-    queryKey: signoffKeys.driverWeek(),
-    queryFn: ({ signal }) => api.get('drivertimesheet', driverTimesheetAnswerSchema, undefined, signal).then((a) => a.timesheet),
+    queryKey: signoffKeys.driverWeek(wc),
+    queryFn: ({ signal }) => api.get('drivertimesheet', driverTimesheetAnswerSchema, wc ? { wc } : undefined, signal).then((a) => a.timesheet),
     staleTime: 60_000,
   });
 

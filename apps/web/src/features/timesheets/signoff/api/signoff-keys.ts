@@ -2,5 +2,6 @@
 export const signoffKeys = {
   all: () => ['timesheet-signoff'] as const,
   week: (siteId: number, wc: string | null) => ['timesheet-signoff', 'week', siteId, wc ?? 'current'] as const,
-  driverWeek: () => ['timesheet-signoff', 'driver-week'] as const,
+  driverWeek: (wc: string | null) => ['timesheet-signoff', 'driver-week', wc ?? 'current'] as const,
+  driverWeeks: () => ['timesheet-signoff', 'driver-week'] as const,
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TimesheetSheet } from '@fleet/shared';
 import { IconCircleCheck, IconClockHour4, IconLock, IconSignature } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ import { useErrorMessage } from '../../../../shared/ui/error-state.tsx';
 import { driverWeekQuery, signDriverWeek } from '../api/driver-week-api.ts';
 import { signoffKeys } from '../api/signoff-keys.ts';
 import { driverDays, driverWeekState } from '../model/driver-week.ts';
-import { hoursMinutes } from '../model/signoff-state.ts';
+import { hoursMinutes, otherWeek } from '../model/signoff-state.ts';
 import { uuidV4 } from '../model/uuid.ts';
 
 /** The week read on the cab: one line per day worked, the totals, the office's corrections, then the signature. */
@@ -27,7 +27,7 @@ function WeekSheet({ sheet, unitId, onDone }: { sheet: TimesheetSheet; unitId: n
       notifications.show({ color: 'teal', message: t('timesheetSignoff.driver.thanks') });
       onDone();
     },
-    onSettled: () => void client.invalidateQueries({ queryKey: signoffKeys.driverWeek() }),
+    onSettled: () => void client.invalidateQueries({ queryKey: signoffKeys.driverWeeks() }),
   });
   const days = driverDays(sheet);
   const corrections = sheet.audit.filter((e) => !['driversignoff', 'signoff', 'reopen'].includes(e.action)).length;
@@ -69,20 +69,45 @@ function WeekSheet({ sheet, unitId, onDone }: { sheet: TimesheetSheet; unitId: n
   );
 }
 
-/** The cab home's piece: this week's hours at a glance and a big way in to read and sign it. */
-export function DriverWeekCard({ unitId }: { unitId: number | null }) {
+/** One week's line on the card: its hours, where it stands, and the way in to read (and sign) it. */
+function WeekLine({ sheet, label, unitId, testId }: { sheet: TimesheetSheet; label: string; unitId: number | null; testId: string }) {
   const { t } = useTranslation();
-  const query = useQuery(driverWeekQuery());
   const [open, setOpen] = useState(false);
-  const sheet = query.data;
-  if (query.isPending) return <Skeleton h={120} radius="md" />;
-  if (!sheet) return null; // No timesheet for this driver (or no signal): the rest of the home page stands.
   const state = driverWeekState(sheet);
   const status = {
     signedOff: t('timesheetSignoff.driver.statusSignedOff'),
     signed: t('timesheetSignoff.driver.statusSigned'),
     toSign: t('timesheetSignoff.driver.statusToSign'),
   }[state];
+  const canSign = state !== 'toSign' || unitId !== null;
+  const action = state === 'toSign' ? t('timesheetSignoff.driver.readAndSign') : t('timesheetSignoff.driver.read');
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={testId}>
+      <Stack gap={6}>
+        <Text fz="lg" fw={700}>{label}</Text>
+        <Text fz="lg">{t('timesheetSignoff.driver.summary', { worked: hoursMinutes(sheet.week.totals.workedS), count: sheet.week.totals.shifts })}</Text>
+        <Text fz="md" fw={600}>{status}</Text>
+        <Button size="xl" mih={56} variant={state === 'toSign' ? 'filled' : 'outline'} color="dark" onClick={() => setOpen(true)} disabled={!canSign}
+          aria-label={`${action}, ${label}`}>
+          {action}
+        </Button>
+      </Stack>
+      <Modal opened={open} onClose={() => setOpen(false)} fullScreen title={`${t('timesheetSignoff.driver.title')}: ${label}`}
+        closeButtonProps={{ size: 'xl', 'aria-label': t('timesheetSignoff.driver.close') }}>
+        {canSign ? <WeekSheet sheet={sheet} unitId={unitId ?? 0} onDone={() => setOpen(false)} /> : null}
+      </Modal>
+    </Paper>
+  );
+}
+
+/** The cab home's piece: last week (the one to sign once it is over) and this week, each with a big way in to read and sign it. */
+export function DriverWeekCard({ unitId }: { unitId: number | null }) {
+  const { t } = useTranslation();
+  const current = useQuery(driverWeekQuery(null));
+  const lastWc = current.data ? otherWeek(current.data.wc, -1) : null;
+  const last = useQuery({ ...driverWeekQuery(lastWc), enabled: lastWc !== null });
+  if (current.isPending) return <Skeleton h={120} radius="md" />;
+  if (!current.data) return null; // No timesheet for this driver (or no signal): the rest of the home page stands.
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="driver-week-title" data-testid="driver-week-card">
       <Stack gap="sm">
@@ -90,16 +115,11 @@ export function DriverWeekCard({ unitId }: { unitId: number | null }) {
           <IconClockHour4 size={26} aria-hidden />
           <Title order={2} fz="h3" id="driver-week-title">{t('timesheetSignoff.driver.title')}</Title>
         </Group>
-        <Text fz="lg">{t('timesheetSignoff.driver.summary', { worked: hoursMinutes(sheet.week.totals.workedS), shifts: sheet.week.totals.shifts })}</Text>
-        <Text fz="md" fw={600}>{status}</Text>
-        <Button size="xl" mih={56} variant={state === 'toSign' ? 'filled' : 'outline'} color="dark" onClick={() => setOpen(true)}
-          disabled={unitId === null && state === 'toSign'}>
-          {state === 'toSign' ? t('timesheetSignoff.driver.readAndSign') : t('timesheetSignoff.driver.read')}
-        </Button>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {last.data && <WeekLine sheet={last.data} label={t('timesheetSignoff.driver.lastWeek')} unitId={unitId} testId="driver-week-last" />}
+          <WeekLine sheet={current.data} label={t('timesheetSignoff.driver.thisWeek')} unitId={unitId} testId="driver-week-this" />
+        </SimpleGrid>
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} fullScreen title={t('timesheetSignoff.driver.title')} closeButtonProps={{ size: 'xl', 'aria-label': t('timesheetSignoff.driver.close') }}>
-        {unitId !== null || state !== 'toSign' ? <WeekSheet sheet={sheet} unitId={unitId ?? 0} onDone={() => setOpen(false)} /> : null}
-      </Modal>
     </Paper>
   );
 }
