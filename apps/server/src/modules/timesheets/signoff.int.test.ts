@@ -166,6 +166,30 @@ describe('signofftimesheets, timesheetpdf, reopentimesheet', () => {
     expect((await pdfText(oldPdf.rawPayload)).text).not.toContain('Wrong depot');
   });
 
+  it('signs off several sheets in one call, each with its own PDF; two sign-offs of one sheet at once store one', async () => {
+    const [a, b] = [await t.driverSession('Leeds Depot'), await t.driverSession('Leeds Depot')];
+    const sa = await sheetOf(ops.token, a.driverId, WC);
+    const sb = await sheetOf(ops.token, b.driverId, WC);
+    const soid = await officeSignature(ops.token);
+    const res = await post(ops.token, 'signofftimesheets', { ids: [sa.id, sb.id], soid, wcnumber: WC, cname: 'Sam Office' });
+    expect(res.statusCode, res.body).toBe(200);
+    const signoffs = json(res).signoffs as Array<{ id: number; timesheetId: number; version: number }>;
+    expect(signoffs.map((s) => [s.timesheetId, s.version])).toEqual([[sa.id, 1], [sb.id, 1]]);
+    const texts = await Promise.all(signoffs.map(async (s) => (await pdfText((await get(ops.token, `timesheetpdf?id=${s.id}`)).rawPayload)).text));
+    expect(texts[0]).toContain(`Timesheet — ${a.name}`);
+    expect(texts[1]).toContain(`Timesheet — ${b.name}`);
+
+    const c = await t.driverSession('Leeds Depot');
+    const sc = await sheetOf(ops.token, c.driverId, WC);
+    const body = { ids: [sc.id], soid, wcnumber: WC, cname: 'Sam Office' };
+    const both = await Promise.all([post(ops.token, 'signofftimesheets', body), post(admin.token, 'signofftimesheets', body)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = await t.database.pool.query<{ version: number }>('SELECT version FROM timesheet_signoffs WHERE timesheet_id = $1', [sc.id]);
+    expect(rows.rows).toEqual([{ version: 1 }]);
+    const after = await sheetOf(ops.token, c.driverId, WC);
+    expect([after.version, after.lockedAt !== null]).toEqual([1, true]);
+  });
+
   it('refuses bad input with a clear message and changes nothing', async () => {
     const open = await sheetOf(ops.token, otherDriver.driverId, WC);
     const soid = await officeSignature(ops.token);
