@@ -24,7 +24,7 @@ export function SignoffTable({ timesheets, signoffs, picked, onPick, onPickAll, 
   const some = pickable.some((e) => picked.has(e.driver.id));
   return (
     <ScrollArea type="auto">
-      <Table striped highlightOnHover stickyHeader miw={640} verticalSpacing={6} data-testid="signoff-table">
+      <Table striped highlightOnHover stickyHeader miw={{ base: 300, sm: 640 }} verticalSpacing={6} data-testid="signoff-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={44}>
@@ -32,11 +32,11 @@ export function SignoffTable({ timesheets, signoffs, picked, onPick, onPickAll, 
                 onChange={(e) => onPickAll(e.currentTarget.checked)} />
             </Table.Th>
             <Table.Th>{t('timesheetSignoff.col.driver')}</Table.Th>
+            <Table.Th>{t('timesheetSignoff.col.state')}</Table.Th>
             <Table.Th ta="right" visibleFrom="lg">{t('timesheetSignoff.col.shifts')}</Table.Th>
             <Table.Th ta="right">{t('timesheetSignoff.col.worked')}</Table.Th>
-            <Table.Th ta="right">{t('timesheetSignoff.col.overtime')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">{t('timesheetSignoff.col.overtime')}</Table.Th>
             <Table.Th ta="right" visibleFrom="lg">{t('timesheetSignoff.col.corrections')}</Table.Th>
-            <Table.Th>{t('timesheetSignoff.col.state')}</Table.Th>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('timesheetSignoff.col.pdfs')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -51,11 +51,11 @@ export function SignoffTable({ timesheets, signoffs, picked, onPick, onPickAll, 
                     onChange={(ev) => onPick(e.driver.id, ev.currentTarget.checked)} />
                 </Table.Td>
                 <Table.Td><Text fw={600} size="sm">{e.driver.name}</Text></Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}><SheetStateBadge state={state} /></Table.Td>
                 <Table.Td ta="right" visibleFrom="lg">{e.shifts}</Table.Td>
                 <Table.Td ta="right">{hoursMinutes(e.workedS)} h</Table.Td>
-                <Table.Td ta="right">{hoursMinutes(e.overtimeS)} h</Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">{hoursMinutes(e.overtimeS)} h</Table.Td>
                 <Table.Td ta="right" visibleFrom="lg">{e.corrections}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}><SheetStateBadge state={state} /></Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="wrap">
                     {versions.map((s) => (

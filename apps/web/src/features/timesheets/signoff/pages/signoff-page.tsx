@@ -6,7 +6,7 @@ import { IconChevronLeft, IconChevronRight, IconLock, IconSignature, IconUsersGr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '../../../../shared/format/day.ts';
 import { useSessionUser } from '../../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../../shared/ui/empty-state.tsx';
@@ -93,6 +93,7 @@ export default function SignoffPage() {
           <>
             <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => go(otherWeek(week.wc, -1))}>{t('timesheetSignoff.previous')}</Button>
             <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => go(otherWeek(week.wc, 1))}>{t('timesheetSignoff.next')}</Button>
+            <Button component={Link} to={`/tabs/tabs/tracksectimesheets/${week.wc}`} variant="subtle" color="dark">{t('timesheetSignoff.openWeek')}</Button>
           </>
         )}
       />
