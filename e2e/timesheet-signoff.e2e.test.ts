@@ -1,5 +1,5 @@
 // Issue 14, item 2, against the real server: the office opens a past week at tracksectimesheetsignoff,
-// picks a driver, signs with the signature pad and signs the sheet off; the row turns "Signed off v1"
+// picks a driver, signs with the signature pad (the driver beside them signs too) and signs the sheet off; the row turns "Signed off v1"
 // and its PDF downloads (a real PDF with the brand's and the driver's names, parsed back). The driver,
 // signed in on a cab device, reads the current week on the cab home and signs it. SCREENSHOTS=1
 // writes the pages at phone, tablet and desktop sizes into docs/screenshots.
@@ -95,6 +95,11 @@ describe('timesheet sign-off in the office', () => {
     await dialog.getByTestId('signoff-submit').click();
     await dialog.getByText('Sign in the box first.').waitFor();
     await draw(page, /^Your signature/);
+    // The driver is at the office: they sign on the same screen (printed on the PDF as the driver's).
+    await dialog.getByRole('switch', { name: `${name} is here and signs too` }).check();
+    await dialog.getByTestId('signoff-submit').click();
+    await dialog.getByText('The driver signs in the box first, or switch this off.').waitFor();
+    await draw(page, new RegExp(`^Signature of ${name}`));
     await expectAccessible(page, 'sign-off dialog');
     await shot(page, 'timesheet-signoff-dialog-desktop');
     await dialog.getByTestId('signoff-submit').click();
@@ -112,6 +117,7 @@ describe('timesheet sign-off in the office', () => {
     const text = await pdfText(bytes);
     expect(text).toContain(`Timesheet — ${name}`);
     expect(text).toContain('Tom Whitaker — ');
+    expect(text).toContain(`${name} — `);
     await page.context().close();
   });
 

@@ -166,18 +166,24 @@ describe('signofftimesheets, timesheetpdf, reopentimesheet', () => {
     expect((await pdfText(oldPdf.rawPayload)).text).not.toContain('Wrong depot');
   });
 
-  it('signs off several sheets in one call, each with its own PDF; two sign-offs of one sheet at once store one', async () => {
+  it('signs off several sheets in one call, each with its own PDF (a driver\'s signature drawn at the office on its own); two sign-offs of one sheet at once store one', async () => {
     const [a, b] = [await t.driverSession('Leeds Depot'), await t.driverSession('Leeds Depot')];
     const sa = await sheetOf(ops.token, a.driverId, WC);
     const sb = await sheetOf(ops.token, b.driverId, WC);
     const soid = await officeSignature(ops.token);
-    const res = await post(ops.token, 'signofftimesheets', { ids: [sa.id, sb.id], soid, wcnumber: WC, cname: 'Sam Office' });
+    const signedAtOffice = await officeSignature(ops.token); // driver a signs on the office's screen
+    const res = await post(ops.token, 'signofftimesheets', { ids: [sa.id, sb.id], soid, wcnumber: WC, cname: 'Sam Office', idss: [signedAtOffice, 0] });
     expect(res.statusCode, res.body).toBe(200);
     const signoffs = json(res).signoffs as Array<{ id: number; timesheetId: number; version: number }>;
     expect(signoffs.map((s) => [s.timesheetId, s.version])).toEqual([[sa.id, 1], [sb.id, 1]]);
     const texts = await Promise.all(signoffs.map(async (s) => (await pdfText((await get(ops.token, `timesheetpdf?id=${s.id}`)).rawPayload)).text));
     expect(texts[0]).toContain(`Timesheet — ${a.name}`);
+    expect(texts[0]).toContain(`${a.name} — `);
     expect(texts[1]).toContain(`Timesheet — ${b.name}`);
+    expect(texts[1]).not.toContain(`${b.name} — `);
+    const drivers = await t.database.pool.query<{ driver_signature_id: string | null }>(
+      'SELECT driver_signature_id::text FROM timesheet_signoffs WHERE id = ANY($1::bigint[]) ORDER BY id', [signoffs.map((s) => s.id)]);
+    expect(drivers.rows).toEqual([{ driver_signature_id: String(signedAtOffice) }, { driver_signature_id: null }]);
 
     const c = await t.driverSession('Leeds Depot');
     const sc = await sheetOf(ops.token, c.driverId, WC);

@@ -43,13 +43,15 @@ export default function SignoffPage() {
 
   const refresh = () => client.invalidateQueries({ queryKey: signoffKeys.all() });
   const sign = useMutation({
-    mutationFn: async ({ signature, name }: { signature: Blob; name: string }) => {
+    mutationFn: async ({ signature, name, driverSignature }: { signature: Blob; name: string; driverSignature: Blob | null }) => {
       if (!week) throw new Error('no week');
       const chosen = week.timesheets.filter((e) => picked.has(e.driver.id) && canSignOff(sheetState(e, week.signoffs)));
       const ids = [];
       for (const e of chosen) ids.push(e.id ?? (await sheetIdOf(e.driver.id, week.wc)));
       const soid = await uploadSignature(signature, uuidV4());
-      return signOffTimesheets({ ids, soid, wcnumber: week.wc, cname: name });
+      // A driver who signs on the office's screen (one sheet only): their signature goes in as idss.
+      const idss = driverSignature && ids.length === 1 ? [await uploadSignature(driverSignature, uuidV4())] : undefined;
+      return signOffTimesheets({ ids, soid, wcnumber: week.wc, cname: name, ...(idss ? { idss } : {}) });
     },
     onSuccess: (a) => {
       notifications.show({ color: 'teal', message: t('timesheetSignoff.done', { count: a.signoffs.length }) });
@@ -124,7 +126,7 @@ export default function SignoffPage() {
       </Paper>
       {signing && (
         <SignoffDialog opened drivers={chosenNames} weekText={weekText} defaultName={user?.name ?? ''} busy={sign.isPending}
-          error={sign.error} onClose={() => setSigning(false)} onSign={(signature, name) => sign.mutate({ signature, name })} />
+          error={sign.error} onClose={() => setSigning(false)} onSign={(signature, name, driverSignature) => sign.mutate({ signature, name, driverSignature })} />
       )}
       <Modal opened={reopening !== null} onClose={() => setReopening(null)} title={t('timesheetSignoff.reopenTitle')}>
         <Stack gap="sm">
