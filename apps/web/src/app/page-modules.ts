@@ -17,7 +17,7 @@ import { loadFleetPage } from '../features/fleet/index.ts';
 import { loadActivityMapPage, loadActivityPage } from '../features/journeys/index.ts';
 import { loadMessagesPage } from '../features/messages/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
-import { loadTimesheetSignoffPage } from '../features/timesheets/index.ts';
+import { loadTimesheetSignoffPage, loadTimesheetsPage } from '../features/timesheets/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
 import { type BuiltPage, isBuiltPage } from './route-table.ts';
 
@@ -52,6 +52,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   vclviewer: loadVclViewerPage,
   activity: loadActivityPage,
   activitymap: loadActivityMapPage,
+  tracksectimesheets: loadTimesheetsPage,
   tracksectimesheetsignoff: loadTimesheetSignoffPage,
 };
 

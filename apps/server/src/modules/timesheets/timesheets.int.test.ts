@@ -235,6 +235,8 @@ describe("the office's corrections", () => {
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await post(ops.token, 'updateshift', { w: 'break', id: 999999, nt: 60 })).statusCode).toBe(404);
+    // The value it already has: answered, nothing written.
+    expect((await post(ops.token, 'updateshift', { w: 'start', id: monday.id, nt: '2026-10-19T05:30:00Z' })).statusCode).toBe(200);
     expect(await auditCount(s.id)).toBe(count);
     expect((await sheetOf(driverA, AUTUMN)).shifts[0]!.start).toBe('2026-10-19T05:30:00.000Z');
   });

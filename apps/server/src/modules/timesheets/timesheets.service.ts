@@ -473,6 +473,7 @@ export function timesheetsService(pool: pg.Pool) {
         const end = Date.parse(a.shift.end) / 1000;
         if (w === 'break') {
           const value = nt as number;
+          if (value === a.shift.breakS && a.row.break_s !== null) return reread(db, sheet.id);
           const room = a.shift.durationS - a.shift.drivingS - a.shift.idleS;
           if (value > room) {
             throw badRequest(`The break can be at most ${Math.floor(room / 60)} min: the rest of the shift is driving or idling.`);
@@ -481,6 +482,8 @@ export function timesheetsService(pool: pg.Pool) {
           await writeAudit(db, sheet.id, { action: 'updateshift', field: 'break', before: a.shift.breakS, after: value, shiftId }, by);
         } else {
           const t = Math.floor(Date.parse(nt as string) / 1000);
+          // The value it already has: nothing to change, nothing to audit.
+          if (t === (w === 'start' ? start : end)) return reread(db, sheet.id);
           const [ns, ne] = w === 'start' ? [t, end] : [start, t];
           checkSpan(sheet, timeZone, records, ns, ne, shiftId);
           const column = w === 'start' ? 'start_time' : 'end_time';

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { loadVclTemplatesPage, VclTemplatesCard } from '../../checklists/index.ts';
+import { loadShiftPatternsPage, ShiftPatternsCard } from '../../timesheets/index.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -17,6 +18,8 @@ import { WorkingHoursPanel } from '../components/working-hours-panel.tsx';
 const CONFIG_BASE = '/tabs/tabs/config';
 /** config/vcls: the check list templates, from the check lists feature (its own chunk). */
 const VclTemplatesPage = lazy(loadVclTemplatesPage);
+/** config/shiftpatterns: the site's shift patterns, from the timesheets feature (its own chunk). */
+const ShiftPatternsPage = lazy(loadShiftPatternsPage);
 
 /** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
@@ -31,6 +34,13 @@ export default function ConfigPage() {
     return (
       <Suspense fallback={null}>
         <VclTemplatesPage />
+      </Suspense>
+    );
+  }
+  if (list === 'shiftpatterns') {
+    return (
+      <Suspense fallback={null}>
+        <ShiftPatternsPage />
       </Suspense>
     );
   }
@@ -59,6 +69,7 @@ export default function ConfigPage() {
         <SiteUnitsCard />
         <CabDevicesCard />
         <VclTemplatesCard />
+        <ShiftPatternsCard />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
