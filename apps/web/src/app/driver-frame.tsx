@@ -1,9 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { checklistOutboxHandlers, DriverPendingCount, resumeWaitingChecklists, useWaitingChecklists } from '../features/checklists/index.ts';
 import { DriverShellExtrasProvider, type DriverShellExtras, useCabAssignment } from '../features/driver/index.ts';
 import { UnreadBadge } from '../features/messages/index.ts';
-import { DriverWeekCard } from '../features/timesheets/index.ts';
+import { loadDriverWeekCard } from '../features/timesheets/index.ts';
 import { outbox, startOutbox } from '../shared/offline/outbox.ts';
 import { useSessionUser } from '../shared/session/session-store.ts';
 
@@ -24,6 +24,8 @@ function DriverOutboxRunner() {
 }
 
 const useWaitingCount = () => useWaitingChecklists().length;
+
+const DriverWeekCard = lazy(() => loadDriverWeekCard().then((m) => ({ default: m.DriverWeekCard })));
 
 /** The driver's week on the cab home; its signature is uploaded on the vehicle the driver took. */
 function DriverWeekHome() {

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 // The timesheets feature's door (issue 14): the week's list of drivers and a driver's week with the
 // office's corrections (tracksectimesheets[/:wcnumber], Tracksec users only).
 /** Cache keys of the week's list and a driver's week. */
@@ -10,5 +9,5 @@ export const loadShiftPatternsPage = () => import('./pages/shift-patterns-page.t
 export { ShiftPatternsCard } from './components/shift-patterns-card.tsx';
 /** Sign-off: the office's page (tracksectimesheetsignoff), loaded when its route is first opened (its own chunk). */
 export const loadTimesheetSignoffPage = () => import('./signoff/pages/signoff-page.tsx');
-/** The driver's week on the cab home (a chunk of its own, loaded with the cab home: never on the login path). */
-export const DriverWeekCard = lazy(() => import('./signoff/components/driver-week-card.tsx').then((m) => ({ default: m.DriverWeekCard })));
+/** The driver's week on the cab home (`DriverWeekCard`), a chunk of its own loaded by the driver's frame: never on the login path. */
+export const loadDriverWeekCard = () => import('./signoff/components/driver-week-card.tsx');
