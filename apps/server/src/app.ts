@@ -13,7 +13,7 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
-import { brandAssets, brandRoutes, brandService, type MapDefaults } from './modules/brand/index.ts';
+import { brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
 import { checklistsRepository, checklistsRoutes } from './modules/checklists/index.ts';
 import { configRoutes, vclsConfigList } from './modules/config/index.ts';
 import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
@@ -27,7 +27,9 @@ import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, w
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
-import { shiftPatternsConfigList, timesheetsRoutes, timesheetsService } from './modules/timesheets/index.ts';
+import {
+  shiftPatternsConfigList, signoffRepository, signoffRoutes, signoffService, timesheetsRoutes, timesheetsService,
+} from './modules/timesheets/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
 import { folderImageStore, type ImageStore, uploadsRepository, uploadsRoutes, uploadsService } from './modules/uploads/index.ts';
 import { access } from './plugins/access.ts';
@@ -213,7 +215,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
-    await api.register(timesheetsRoutes, { service: timesheetsService(pool) });
+    const timesheets = timesheetsService(pool);
+    await api.register(timesheetsRoutes, { service: timesheets });
+    await api.register(signoffRoutes, {
+      signoff: signoffService({ timesheets, repo: signoffRepository(pool), images: uploads, letterhead: (siteId) => letterheadOfSite(pool, siteId) }),
+      saveImage: uploads.save,
+    });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });

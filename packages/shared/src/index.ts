@@ -38,3 +38,4 @@ export { addDays, isIanaTimeZone, wallSeconds, weekCommencingOf, zonedDate, zone
 export * from './reports/report.schema.ts';
 export * from './timesheets/timesheet-api.schema.ts';
 export * from './timesheets/timesheet-calls.schema.ts';
+export * from './timesheets/signoff.schema.ts';

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { checklistOutboxHandlers, DriverPendingCount, resumeWaitingChecklists, useWaitingChecklists } from '../features/checklists/index.ts';
-import { DriverShellExtrasProvider, type DriverShellExtras } from '../features/driver/index.ts';
+import { DriverShellExtrasProvider, type DriverShellExtras, useCabAssignment } from '../features/driver/index.ts';
 import { UnreadBadge } from '../features/messages/index.ts';
+import { loadDriverWeekCard } from '../features/timesheets/index.ts';
 import { outbox, startOutbox } from '../shared/offline/outbox.ts';
 import { useSessionUser } from '../shared/session/session-store.ts';
 
@@ -24,10 +25,19 @@ function DriverOutboxRunner() {
 
 const useWaitingCount = () => useWaitingChecklists().length;
 
+const DriverWeekCard = lazy(() => loadDriverWeekCard().then((m) => ({ default: m.DriverWeekCard })));
+
+/** The driver's week on the cab home; its signature is uploaded on the vehicle the driver took. */
+function DriverWeekHome() {
+  const unitId = useCabAssignment()?.uid ?? null;
+  return <Suspense fallback={null}><DriverWeekCard unitId={unitId} /></Suspense>;
+}
+
 /** One value for every render: what the driver's frame shows from the check lists and messages features. */
 const EXTRAS: DriverShellExtras = {
   pending: <DriverPendingCount />,
   messagesBadge: <UnreadBadge size="md" />,
+  home: <DriverWeekHome />,
   useWaitingCount,
 };
 

@@ -32,6 +32,7 @@ const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   suoperadmin: 'admin',
   config: 'admin',
   tracksectimesheets: 'tracksec',
+  tracksectimesheetsignoff: 'tracksec',
 };
 
 /**
@@ -47,6 +48,7 @@ export const BUILT_PAGES = [
   'activity',
   'activitymap',
   'tracksectimesheets',
+  'tracksectimesheetsignoff',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

@@ -8,3 +8,7 @@ export {
   type AuditInput, type ChangedBy, CORRECTION_ACTIONS, LOCKED_TEXT, NOT_LOCKED_TEXT, timesheetsService, type TimesheetsService,
 } from './timesheets.service.ts';
 export { shiftPatternsConfigList } from './shift-patterns-list.ts';
+/** Sign-off (helper S): signofftimesheets, timesheetsignature, timesheetsignoffs, timesheetpdf, reopentimesheet, drivertimesheet, drivertimesheetsign. */
+export { signoffRoutes } from './signoff.routes.ts';
+export { signoffService } from './signoff.service.ts';
+export { signoffRepository } from './signoff.repository.ts';

@@ -7,3 +7,7 @@ export const loadTimesheetsPage = () => import('./pages/timesheets-page.tsx');
 /** config/shiftpatterns (administrators): the site's shift patterns, loaded when first opened. */
 export const loadShiftPatternsPage = () => import('./pages/shift-patterns-page.tsx');
 export { ShiftPatternsCard } from './components/shift-patterns-card.tsx';
+/** Sign-off: the office's page (tracksectimesheetsignoff), loaded when its route is first opened (its own chunk). */
+export const loadTimesheetSignoffPage = () => import('./signoff/pages/signoff-page.tsx');
+/** The driver's week on the cab home (`DriverWeekCard`), a chunk of its own loaded by the driver's frame: never on the login path. */
+export const loadDriverWeekCard = () => import('./signoff/components/driver-week-card.tsx');

@@ -10,6 +10,8 @@ export interface DriverShellExtras {
   pending?: ReactNode;
   /** The unread count on the Messages tab. */
   messagesBadge?: ReactNode;
+  /** What other features add to the cab's home page under its buttons (the driver's timesheet of the week). */
+  home?: ReactNode;
   /** How many check lists wait on this device: the log-off confirm says so. A hook: the same one on every render. */
   useWaitingCount?: () => number;
 }

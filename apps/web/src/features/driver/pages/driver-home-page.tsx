@@ -6,6 +6,7 @@ import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAssignmentQuery } from '../api/driver-api.ts';
 import { DriverShell } from '../components/driver-shell.tsx';
+import { useDriverShellExtras } from '../components/driver-shell-extras.tsx';
 import classes from '../components/driver.module.css';
 
 /** driver, tabs, startup and drivertabs: without a vehicle, the vehicle selection; with one, the driver's home. */
@@ -13,6 +14,7 @@ export default function DriverHomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('driver.homeTitle'));
   const assignment = useAssignmentQuery();
+  const { home } = useDriverShellExtras();
   if (assignment.isPending) return <Center mih="100dvh"><Loader aria-label={t('driver.pleaseWait')} /></Center>;
   if (assignment.data?.empty !== false && !assignment.isError) return <Navigate to="/tabs/tabs/vehicleselection" replace />;
   const record = assignment.data?.empty === false ? assignment.data : null;
@@ -38,6 +40,7 @@ export default function DriverHomePage() {
         <Button component={Link} to="/tabs/tabs/vehicleselection" size="lg" variant="outline" color="dark" className={classes.bigButton}>
           {t('driver.changeVehicle')}
         </Button>
+        {home}
       </Stack>
     </DriverShell>
   );
