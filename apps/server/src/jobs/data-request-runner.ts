@@ -10,8 +10,9 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { daysBounds, zoneOrFallback } from '../modules/journeys/index.ts';
-import { type Actor, type DataRequestRow, type DataRequestsRepository, SYSTEM } from '../modules/datarequests/index.ts';
-import { type ExportPlan, writeDataExport } from './data-request-export.ts';
+import {
+  type Actor, type DataRequestRow, type DataRequestsRepository, type ExportPlan, SYSTEM, writeDataExport,
+} from '../modules/datarequests/index.ts';
 
 export const RESTARTED_TEXT = 'The server restarted while this request was being prepared: ask for the data again.';
 export const STOPPED_TEXT = 'The server stopped while this request was being prepared: ask for the data again.';
@@ -47,11 +48,11 @@ export function dataRequestRunner(opts: DataRequestRunnerOptions) {
   const fileOf = (name: string) => path.join(dir, path.basename(name));
 
   async function planOf(r: DataRequestRow): Promise<ExportPlan> {
-    const site = await pool.query<{ name: string; timezone: string }>('SELECT name, timezone FROM sites WHERE id = $1', [r.site_id]);
-    const timeZone = zoneOrFallback(site.rows[0]?.timezone);
+    const site = await repo.site(r.site_id);
+    const timeZone = zoneOrFallback(site?.timezone);
     const { from, to } = daysBounds(r.from_day, r.to_day, timeZone);
     return {
-      siteId: r.site_id, siteName: site.rows[0]?.name ?? '', fromDay: r.from_day, toDay: r.to_day, timeZone,
+      siteId: r.site_id, siteName: site?.name ?? '', fromDay: r.from_day, toDay: r.to_day, timeZone,
       from: new Date(from), to: new Date(to),
     };
   }

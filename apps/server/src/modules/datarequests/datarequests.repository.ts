@@ -150,6 +150,12 @@ export function dataRequestsRepository(pool: pg.Pool) {
       return r.rows;
     },
 
+    /** The site's name and zone (its days are read in it). */
+    async site(siteId: number): Promise<{ name: string; timezone: string } | undefined> {
+      const r = await pool.query<{ name: string; timezone: string }>('SELECT name, timezone FROM sites WHERE id = $1', [siteId]);
+      return r.rows[0];
+    },
+
     /** Requests a server left unfinished (queued or running): after a restart nobody is preparing them. */
     async unfinished(): Promise<DataRequestRow[]> {
       const r = await pool.query<DataRequestRow>(

@@ -170,6 +170,7 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
   const part = `${file}.part`;
   const client = await pool.connect();
   let broken: Error | undefined;
+  let active: NodeJS.ReadableStream | undefined;
   try {
     const units = (await client.query<{ id: number; registration: string; io_map: unknown }>(
       `SELECT u.id, u.registration, ut.io_map FROM units u JOIN unit_types ut ON ut.id = u.unit_type_id
@@ -200,6 +201,7 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
         yield header(name);
         for (const sql of queries) {
           const stream = client.query(copyTo(sql));
+          active = stream;
           for await (const chunk of stream as AsyncIterable<Buffer>) {
             opts.signal.throwIfAborted();
             done += lineFeeds(chunk);
@@ -207,6 +209,8 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
             yield chunk;
           }
           rows += stream.rowCount;
+          // The COPY's data has ended; the next query goes once the server says it is ready.
+          if (!(client as unknown as { readyForQuery: boolean }).readyForQuery) await once(client, 'drain');
         }
         files[name] = rows;
       } catch (err) {
@@ -226,13 +230,19 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
     zip.on('warning', fail);
     out.on('error', fail);
     zip.pipe(out);
-    zip.append(exportReadme(plan), { name: 'README.txt' });
-    // The archive reads one entry at a time, so the generators run in turn on the one connection.
-    zip.append(Readable.from(csv('positions.csv', units.map((u) => positionsSql(u, plan)))), { name: 'positions.csv' });
-    zip.append(Readable.from(csv('trips.csv', [tripsSql(plan)])), { name: 'trips.csv' });
-    zip.append(Readable.from(csv('alerts.csv', [alertsSql(plan)])), { name: 'alerts.csv' });
-    zip.append(Readable.from(csv('checklists.csv', [checklistsSql(plan)])), { name: 'checklists.csv' });
+    /** Adds one entry and waits until it is in the archive: the archive starts reading a stream as soon as it is added. */
+    const add = (source: Readable | string, name: string) => Promise.race([
+      new Promise<void>((done) => { zip.once('entry', () => done()); zip.append(source, { name }); }), failed,
+    ]);
+    /** A CSV entry's stream; its failure reaches `failed` through csv(), so its own error event is only noted. */
+    const entry = (bytes: AsyncGenerator<Buffer>) => Readable.from(bytes).on('error', () => {});
     try {
+      // One entry after the other, so the COPYs run in turn on the one connection.
+      await add(exportReadme(plan), 'README.txt');
+      await add(entry(csv('positions.csv', units.map((u) => positionsSql(u, plan)))), 'positions.csv');
+      await add(entry(csv('trips.csv', [tripsSql(plan)])), 'trips.csv');
+      await add(entry(csv('alerts.csv', [alertsSql(plan)])), 'alerts.csv');
+      await add(entry(csv('checklists.csv', [checklistsSql(plan)])), 'checklists.csv');
       await Promise.race([zip.finalize().then(() => written), failed]);
       opts.signal.throwIfAborted();
     } catch (err) {
@@ -251,7 +261,12 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
     await rm(part, { force: true });
     throw err;
   } finally {
-    // A COPY stopped half-way leaves the connection mid-protocol: it is closed, not reused.
+    // A COPY stopped half-way leaves the connection mid-protocol: it is closed, not reused (the
+    // stopped COPY then fails with "Connection terminated", which nobody is reading any more).
+    if (broken) {
+      active?.on('error', () => {});
+      client.on('error', () => {});
+    }
     client.release(broken);
   }
 }
