@@ -30,6 +30,7 @@ const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   superadmin: 'admin',
   suoperadmin: 'admin',
   config: 'admin',
+  amazondatarequest: 'admin',
 };
 
 /**
@@ -44,6 +45,7 @@ export const BUILT_PAGES = [
   'vclviewer',
   'activity',
   'activitymap',
+  'amazondatarequest',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 
