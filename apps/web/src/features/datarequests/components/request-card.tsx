@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import type { DataRequest } from '@fleet/shared';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +67,6 @@ export function RequestCard({ request: r, siteId, timeZone }: RequestCardProps) 
           {cancel.isError && <Text size="sm" c="red.8" role="alert">{errorText(cancel.error)}</Text>}
         </Group>
         <AuditLines lines={r.audit} timeZone={timeZone} />
-        {r.file && r.status === 'ready' && <Anchor size="xs" c="dimmed" component="span">{r.file}</Anchor>}
       </Stack>
     </Paper>
   );

@@ -38,7 +38,7 @@ export function RequestForm({ siteId, today, maxDays }: RequestFormProps) {
             onChange={(e) => { setFrom(e.currentTarget.value); ask.reset(); }} />
           <TextInput type="date" label={t('dataRequests.form.to')} value={to} max={today} required
             error={problem ?? undefined} onChange={(e) => { setTo(e.currentTarget.value); ask.reset(); }} />
-          <Button type="submit" mt={25} leftSection={<IconFileZip size={16} aria-hidden />} loading={ask.isPending} disabled={problem !== null}>
+          <Button type="submit" mt={{ base: 0, xs: 25 }} leftSection={<IconFileZip size={16} aria-hidden />} loading={ask.isPending} disabled={problem !== null}>
             {t('dataRequests.form.submit')}
           </Button>
         </Group>
