@@ -110,6 +110,7 @@ log(`${machine()}; PostgreSQL ${version} (${name}); load average ${os.loadavg().
 log(`exporting ${plan.fromDay} … ${plan.toDay} (${expected.toLocaleString('en')} positions of ${vehicles} vehicles), deflate level ${values.level}`);
 
 global.gc?.();
+let started = performance.now();
 const rssStart = process.memoryUsage().rss;
 let peak = rssStart;
 const byTenth: string[] = [];
@@ -120,12 +121,13 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, rss);
   while (progress / expected >= nextTenth && nextTenth < 1) {
     byTenth.push(`${Math.round(nextTenth * 100)} %: ${(rss / 2 ** 20).toFixed(0)} MiB`);
+    log(`${Math.round(nextTenth * 100)} % after ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${(rss / 2 ** 20).toFixed(0)} MiB`);
     nextTenth += 0.1;
   }
 }, 100);
 const cpu = new CpuMeter(() => ({}));
 cpu.begin();
-const started = performance.now();
+started = performance.now();
 const result = await writeDataExport(database.pool, plan, file, {
   signal: new AbortController().signal, level: Number(values.level), onProgress: (done) => { progress = done; },
 });

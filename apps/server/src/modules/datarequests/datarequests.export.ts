@@ -37,7 +37,7 @@ type ExportFile = (typeof EXPORT_FILES)[number];
 const POSITION_COLUMNS = [
   ['registration', "the vehicle's registration"],
   ['unit_id', "the vehicle's id in this system"],
-  ['device_time', 'when the device took the position, ISO 8601 UTC (2026-11-23T08:15:00.000Z)'],
+  ['device_time', 'when the device took the position, ISO 8601 UTC'],
   ['received_time', 'when the server received it, ISO 8601 UTC'],
   ['lat', 'latitude, decimal degrees (WGS 84)'],
   ['lon', 'longitude, decimal degrees (WGS 84)'],
@@ -86,7 +86,8 @@ export function exportReadme(plan: ExportPlan): string {
     `${plan.from.toISOString()} (included) to ${plan.to.toISOString()} (excluded), UTC.`,
     '',
     'Every file is CSV (RFC 4180: comma-separated, double quotes around values that need them, UTF-8, a header line).',
-    "Times are ISO 8601 UTC. The vehicles are the site's vehicles at the time of the request.",
+    'Times are ISO 8601 UTC: 2026-11-23T08:15:00Z, with the fraction of a second when there is one (2026-11-23T08:15:00.25Z).',
+    "The vehicles are the site's vehicles at the time of the request.",
     '',
     'positions.csv: every position the vehicles reported, per vehicle in order of device time.',
     'trips.csv: trips and stops that started in the range, per vehicle in order of time.',
@@ -104,7 +105,12 @@ const header = (file: ExportFile) => Buffer.from(`${COLUMNS[file].map(([n]) => n
 
 /** An instant as a SQL literal: COPY takes no parameters, and a literal lets the planner prune partitions. */
 const instant = (d: Date) => `'${d.toISOString()}'::timestamptz`;
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * An instant as ISO 8601 UTC ('2026-11-23T08:15:00Z', '…:00.25Z'): PostgreSQL's own output in a
+ * session whose zone is UTC, with the 'T' and 'Z' put in. Twice as fast as to_char, which parses its
+ * pattern for every value (on 10 million rows, two times a row, that is most of the COPY's time).
+ */
+const iso = (column: string) => `replace(replace(${column}::text, ' ', 'T'), '+00', 'Z')`;
 
 /** A unit's positions in [from, to), oldest first: one partition-pruned, index-ordered scan. */
 function positionsSql(unit: { id: number; registration: string; ignition: number }, plan: ExportPlan): string {
@@ -176,6 +182,9 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
       `SELECT u.id, u.registration, ut.io_map FROM units u JOIN unit_types ut ON ut.id = u.unit_type_id
         WHERE u.site_id = $1 ORDER BY u.registration, u.id`, [plan.siteId])).rows
       .map((u) => ({ id: u.id, registration: u.registration, ignition: resolveIoMap(u.io_map).ignition }));
+    // One snapshot for the four files (a trip and its positions agree), read only, times out in UTC.
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query("SET LOCAL TimeZone = 'UTC'");
     const estimate = await estimateRows(client, plan, units.map((u) => u.id));
     const files: Record<string, number> = {};
     let done = 0;
@@ -253,12 +262,15 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
     } finally {
       opts.signal.removeEventListener('abort', onAbort);
     }
+    await client.query('COMMIT');
     await rename(part, file);
     const rows = Object.values(files).reduce((a, b) => a + b, 0);
     done = rows;
     return { bytes: (await stat(file)).size, rows, files };
   } catch (err) {
     await rm(part, { force: true });
+    // A connection whose protocol is intact goes back to the pool, its transaction rolled back.
+    if (!broken) await client.query('ROLLBACK').catch((e: unknown) => { broken = e instanceof Error ? e : new Error(String(e)); });
     throw err;
   } finally {
     // A COPY stopped half-way leaves the connection mid-protocol: it is closed, not reused (the

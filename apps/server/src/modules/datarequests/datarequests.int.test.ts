@@ -111,7 +111,7 @@ beforeAll(async () => {
   await position(ids.van, '2025-06-10T12:00:00.250Z', { 239: 0 });
   await position(ids.truck, '2025-06-10T08:00:00.000Z', { 239: 1, 66: 24100 }, 80);
   await position(ids.truck, '2025-06-10T23:00:00.000Z', { 239: 1 }); // 00:00 on the 11th: outside
-  await position(ids.theirVan, '2025-06-10T10:00:00.000Z', { 239: 1 }); // another site's
+  await position(ids.theirVan, '2025-06-10T10:00:00Z', { 239: 1 }); // another site's
 
   await q(`INSERT INTO trips (unit_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, start_position_id, end_position_id,
       distance_m, driving_s, idle_s, max_speed, avg_speed, driver_id)
@@ -158,23 +158,23 @@ describe('data requests', () => {
     expect(positions[0]).toEqual(['registration', 'unit_id', 'device_time', 'received_time', 'lat', 'lon', 'speed_kmh', 'heading', 'altitude_m',
       'satellites', 'ignition', 'implausible', 'protocol', 'io']);
     expect(positions.slice(1)).toEqual([
-      ['DR25 "BIG", TRUCK', String(ids.truck), '2025-06-10T08:00:00.000Z', '2025-06-10T08:00:02.000Z', '53.8', '-1.55', '80', '90', '0', '9', '1', '', 'teltonika', '{"66": 24100, "239": 1}'],
-      ['DR25 VAN', String(ids.van), '2025-06-09T23:30:00.000Z', '2025-06-09T23:30:02.000Z', '53.8', '-1.55', '42', '90', '0', '9', '1', '', 'teltonika', '{"16": 123456, "239": 1}'],
-      ['DR25 VAN', String(ids.van), '2025-06-10T12:00:00.250Z', '2025-06-10T12:00:02.250Z', '53.8', '-1.55', '0', '90', '0', '9', '0', '', 'teltonika', '{"239": 0}'],
+      ['DR25 "BIG", TRUCK', String(ids.truck), '2025-06-10T08:00:00Z', '2025-06-10T08:00:02Z', '53.8', '-1.55', '80', '90', '0', '9', '1', '', 'teltonika', '{"66": 24100, "239": 1}'],
+      ['DR25 VAN', String(ids.van), '2025-06-09T23:30:00Z', '2025-06-09T23:30:02Z', '53.8', '-1.55', '42', '90', '0', '9', '1', '', 'teltonika', '{"16": 123456, "239": 1}'],
+      ['DR25 VAN', String(ids.van), '2025-06-10T12:00:00.25Z', '2025-06-10T12:00:02.25Z', '53.8', '-1.55', '0', '90', '0', '9', '0', '', 'teltonika', '{"239": 0}'],
     ]);
     const trips = parseCsv(files.get('trips.csv')?.text ?? '');
     expect(trips.slice(1).map((r) => r.slice(0, 11))).toEqual([
-      ['DR25 VAN', 'trip', '2025-06-10T07:00:00.000Z', '2025-06-10T07:30:00.000Z', '1800', '12345.6', '1700', '100', '88', '41.3', 'Dana Export'],
-      ['DR25 VAN', 'stop', '2025-06-10T07:30:00.000Z', '2025-06-10T09:00:00.000Z', '5400', '0.0', '0', '0', '0', '0.0', ''],
+      ['DR25 VAN', 'trip', '2025-06-10T07:00:00Z', '2025-06-10T07:30:00Z', '1800', '12345.6', '1700', '100', '88', '41.3', 'Dana Export'],
+      ['DR25 VAN', 'stop', '2025-06-10T07:30:00Z', '2025-06-10T09:00:00Z', '5400', '0.0', '0', '0', '0', '0.0', ''],
     ]);
     const alerts = parseCsv(files.get('alerts.csv')?.text ?? '');
     expect(alerts.slice(1).map((r) => [r[1], r[2], r[3], r[4], r[8]])).toEqual([
-      ['DR25 VAN', 'panic', 'press', '2025-06-10T10:00:00.000Z', ''],
-      ['DR25 VAN', 'spn', 'fault', '2025-06-10T11:00:00.000Z', 'SPN 100 FMI 1'],
+      ['DR25 VAN', 'panic', 'press', '2025-06-10T10:00:00Z', ''],
+      ['DR25 VAN', 'spn', 'fault', '2025-06-10T11:00:00Z', 'SPN 100 FMI 1'],
     ]);
     const checklists = parseCsv(files.get('checklists.csv')?.text ?? '');
     expect(checklists.slice(1)).toHaveLength(1);
-    expect(checklists[1]?.slice(1, 10)).toEqual(['DR25 "BIG", TRUCK', '2025-06-10T06:45:00.000Z', expect.any(String), 'Dana Export', '', 'D. Export', '', '45678', '1']);
+    expect(checklists[1]?.slice(1, 10)).toEqual(['DR25 "BIG", TRUCK', '2025-06-10T06:45:00Z', expect.any(String), 'Dana Export', '', 'D. Export', '', '45678', '1']);
     expect(JSON.parse(checklists[1]?.[10] ?? '')).toEqual([{ item: 'Tyres', note: 'Nearside "front" worn', dealt_time: null }]);
 
     const audited = (await list()).find((r) => r.id === id);
