@@ -75,6 +75,8 @@ export function dataRequestRunner(opts: DataRequestRunnerOptions) {
         },
       });
       await pending;
+      // A cancel that came as the last bytes were written still cancels.
+      abort.signal.throwIfAborted();
       const finishedAt = now();
       const expiresAt = new Date(finishedAt.getTime() + opts.keepHours * 3_600_000);
       if (!(await repo.ready(id, { ...result, finishedAt, expiresAt }))) await rm(fileOf(name), { force: true });
