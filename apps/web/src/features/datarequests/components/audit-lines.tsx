@@ -27,28 +27,27 @@ export function AuditLines({ lines, timeZone }: { lines: DataRequestAuditLine[];
   return (
     <details>
       <summary><Text span size="sm" c="blue.9" style={{ cursor: 'pointer' }}>{t('dataRequests.audit.title', { count: lines.length })}</Text></summary>
-      <Table.ScrollContainer minWidth={420} mt="xs">
-        <Table fz="sm" striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dataRequests.audit.when')}</Table.Th>
-              <Table.Th>{t('dataRequests.audit.what')}</Table.Th>
-              <Table.Th>{t('dataRequests.audit.who')}</Table.Th>
-              <Table.Th>{t('dataRequests.audit.detail')}</Table.Th>
+      {/* No horizontal scrolling on a phone: the cells wrap (a scrolled region would need its own keyboard stop). */}
+      <Table fz="sm" striped withTableBorder mt="xs" layout="fixed" style={{ overflowWrap: 'anywhere' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('dataRequests.audit.when')}</Table.Th>
+            <Table.Th>{t('dataRequests.audit.what')}</Table.Th>
+            <Table.Th>{t('dataRequests.audit.who')}</Table.Th>
+            <Table.Th>{t('dataRequests.audit.detail')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line, i) => (
+            <Table.Tr key={`${line.at}-${i}`}>
+              <Table.Td>{formatFullDate(line.at, timeZone)}</Table.Td>
+              <Table.Td>{isAction(line.action) ? t(`dataRequests.audit.action.${line.action}`) : line.action}</Table.Td>
+              <Table.Td>{line.user === 'system' ? t('dataRequests.audit.server') : line.user}{line.ip ? ` (${line.ip})` : ''}</Table.Td>
+              <Table.Td>{detailText(line, t)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, i) => (
-              <Table.Tr key={`${line.at}-${i}`}>
-                <Table.Td>{formatFullDate(line.at, timeZone)}</Table.Td>
-                <Table.Td>{isAction(line.action) ? t(`dataRequests.audit.action.${line.action}`) : line.action}</Table.Td>
-                <Table.Td>{line.user === 'system' ? t('dataRequests.audit.server') : line.user}{line.ip ? ` (${line.ip})` : ''}</Table.Td>
-                <Table.Td>{detailText(line, t)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </details>
   );
 }
