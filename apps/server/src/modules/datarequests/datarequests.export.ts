@@ -12,96 +12,15 @@ import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { type ExportFile, type ExportPlan, exportReadme, header } from './datarequests.files.ts';
 
-/** What one export covers: the site's units and the [from, to) instants of its days. */
-export interface ExportPlan {
-  siteId: number;
-  siteName: string;
-  fromDay: string;
-  toDay: string;
-  timeZone: string;
-  from: Date;
-  to: Date;
-}
+export type { ExportPlan } from './datarequests.files.ts';
 
 export interface ExportProgress {
   (done: number, total: number, text: string): void;
 }
 
 export interface ExportResult { bytes: number; rows: number; files: Record<string, number> }
-
-/** The CSV files, in the order they are written, with their columns (README.txt describes them). */
-export const EXPORT_FILES = ['positions.csv', 'trips.csv', 'alerts.csv', 'checklists.csv'] as const;
-type ExportFile = (typeof EXPORT_FILES)[number];
-
-const POSITION_COLUMNS = [
-  ['registration', "the vehicle's registration"],
-  ['unit_id', "the vehicle's id in this system"],
-  ['device_time', 'when the device took the position, ISO 8601 UTC'],
-  ['received_time', 'when the server received it, ISO 8601 UTC'],
-  ['lat', 'latitude, decimal degrees (WGS 84)'],
-  ['lon', 'longitude, decimal degrees (WGS 84)'],
-  ['speed_kmh', 'speed, km/h'],
-  ['heading', 'direction of travel, degrees clockwise from north (0-359)'],
-  ['altitude_m', 'altitude, metres'],
-  ['satellites', 'satellites in use'],
-  ['ignition', '1 on, 0 off, empty when the device does not say'],
-  ['implausible', 'empty for a believed position; otherwise why it was not believed'],
-  ['protocol', 'the device protocol (teltonika, osmand, gt06, queclink)'],
-  ['io', "every IO value the device sent, as JSON (Teltonika keys are IO element ids; other devices' keys are words)"],
-] as const;
-const TRIP_COLUMNS = [
-  ['registration', "the vehicle's registration"], ['kind', 'trip (moving) or stop (parked or idling)'],
-  ['start_time', 'ISO 8601 UTC'], ['end_time', 'ISO 8601 UTC'], ['duration_s', 'seconds'],
-  ['distance_m', 'metres'], ['driving_s', 'seconds moving'], ['idle_s', 'seconds with the engine on, standing'],
-  ['max_speed_kmh', 'km/h'], ['avg_speed_kmh', 'km/h'], ['driver', "the driver's name, empty when unknown"],
-  ['start_lat', 'decimal degrees'], ['start_lon', 'decimal degrees'], ['end_lat', 'decimal degrees'], ['end_lon', 'decimal degrees'],
-  ['start_odometer_m', 'metres, as the device reports them (empty: it does not)'], ['end_odometer_m', 'metres'],
-  ['start_engine_hours', 'hours, as the device reports them (empty: it does not)'], ['end_engine_hours', 'hours'],
-  ['points', 'positions in the segment'], ['open', '1 while the segment is still growing (the newest), else 0'],
-] as const;
-const ALERT_COLUMNS = [
-  ['id', "the alert's id"], ['registration', "the vehicle's registration"], ['kind', 'panic, geofence, spn (engine fault), runover or device'],
-  ['event', 'press, enter, exit, fault, ignition, movement or a device alarm word'], ['happened_time', 'ISO 8601 UTC'],
-  ['lat', 'decimal degrees'], ['lon', 'decimal degrees'], ['place', 'the geofence or point of interest, when there is one'],
-  ['detail', 'more about it (fault codes, a device alarm)'], ['cleared_time', 'ISO 8601 UTC, empty while open'],
-  ['cleared_by', 'who cleared it'], ['late', '1: recorded late (the device sent it long after), never raised'],
-] as const;
-const CHECKLIST_COLUMNS = [
-  ['id', "the check list's id"], ['registration', "the vehicle's registration"], ['reported_time', 'when the driver completed it, ISO 8601 UTC'],
-  ['received_time', 'when it reached the server, ISO 8601 UTC'], ['driver', "the driver's name"], ['signed_by', 'the account that signed it off'],
-  ['operator', 'the name written on the check list'], ['template', 'the check list template'], ['mileage', 'the mileage written on it'],
-  ['faults_count', 'faulty items'],
-  ['faults', 'the faulty items as JSON: [{"item", "note", "dealt_time"}] (dealt_time ISO 8601 UTC or null)'],
-] as const;
-
-const COLUMNS: Record<ExportFile, ReadonlyArray<readonly [string, string]>> = {
-  'positions.csv': POSITION_COLUMNS, 'trips.csv': TRIP_COLUMNS, 'alerts.csv': ALERT_COLUMNS, 'checklists.csv': CHECKLIST_COLUMNS,
-};
-
-/** The README.txt of an export: what each file holds, its columns and units. */
-export function exportReadme(plan: ExportPlan): string {
-  const lines = [
-    `Data of site "${plan.siteName}" from ${plan.fromDay} to ${plan.toDay} (both included), days in ${plan.timeZone}:`,
-    `${plan.from.toISOString()} (included) to ${plan.to.toISOString()} (excluded), UTC.`,
-    '',
-    'Every file is CSV (RFC 4180: comma-separated, double quotes around values that need them, UTF-8, a header line).',
-    'Times are ISO 8601 UTC: 2026-11-23T08:15:00Z, with the fraction of a second when there is one (2026-11-23T08:15:00.25Z).',
-    "The vehicles are the site's vehicles at the time of the request.",
-    '',
-    'positions.csv: every position the vehicles reported, per vehicle in order of device time.',
-    'trips.csv: trips and stops that started in the range, per vehicle in order of time.',
-    'alerts.csv: alerts of the site that happened in the range.',
-    'checklists.csv: vehicle check lists completed in the range.',
-  ];
-  for (const file of EXPORT_FILES) {
-    lines.push('', `${file}`);
-    for (const [name, text] of COLUMNS[file]) lines.push(`  ${name}: ${text}`);
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-const header = (file: ExportFile) => Buffer.from(`${COLUMNS[file].map(([n]) => n).join(',')}\r\n`);
 
 /** An instant as a SQL literal: COPY takes no parameters, and a literal lets the planner prune partitions. */
 const instant = (d: Date) => `'${d.toISOString()}'::timestamptz`;
@@ -178,13 +97,13 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
   let broken: Error | undefined;
   let active: NodeJS.ReadableStream | undefined;
   try {
+    // One snapshot for the four files (a trip and its positions agree), read only, times out in UTC.
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query("SET LOCAL TimeZone = 'UTC'");
     const units = (await client.query<{ id: number; registration: string; io_map: unknown }>(
       `SELECT u.id, u.registration, ut.io_map FROM units u JOIN unit_types ut ON ut.id = u.unit_type_id
         WHERE u.site_id = $1 ORDER BY u.registration, u.id`, [plan.siteId])).rows
       .map((u) => ({ id: u.id, registration: u.registration, ignition: resolveIoMap(u.io_map).ignition }));
-    // One snapshot for the four files (a trip and its positions agree), read only, times out in UTC.
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query("SET LOCAL TimeZone = 'UTC'");
     const estimate = await estimateRows(client, plan, units.map((u) => u.id));
     const files: Record<string, number> = {};
     let done = 0;
