@@ -1,4 +1,5 @@
-import { Table, Text } from '@mantine/core';
+import { List, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DataRequestAuditLine } from '@fleet/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -23,31 +24,47 @@ function detailText(line: DataRequestAuditLine, t: TFunction): string {
 /** The request's audit: who did what, when, from which address. */
 export function AuditLines({ lines, timeZone }: { lines: DataRequestAuditLine[]; timeZone: string }) {
   const { t } = useTranslation();
+  // A phone gets one line per entry: four columns in 320 pixels break every word.
+  const narrow = useMediaQuery('(max-width: 600px)');
   if (lines.length === 0) return null;
+  const actionText = (line: DataRequestAuditLine) => (isAction(line.action) ? t(`dataRequests.audit.action.${line.action}`) : line.action);
+  const whoText = (line: DataRequestAuditLine) => `${line.user === 'system' ? t('dataRequests.audit.server') : line.user}${line.ip ? ` (${line.ip})` : ''}`;
   return (
     <details>
       <summary><Text span size="sm" c="blue.9" style={{ cursor: 'pointer' }}>{t('dataRequests.audit.title', { count: lines.length })}</Text></summary>
-      {/* No horizontal scrolling on a phone: the cells wrap (a scrolled region would need its own keyboard stop). */}
-      <Table fz="sm" striped withTableBorder mt="xs" layout="fixed" style={{ overflowWrap: 'anywhere' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dataRequests.audit.when')}</Table.Th>
-            <Table.Th>{t('dataRequests.audit.what')}</Table.Th>
-            <Table.Th>{t('dataRequests.audit.who')}</Table.Th>
-            <Table.Th>{t('dataRequests.audit.detail')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      {narrow ? (
+        <List size="sm" spacing={6} mt="xs" listStyleType="none">
           {lines.map((line, i) => (
-            <Table.Tr key={`${line.at}-${i}`}>
-              <Table.Td>{formatFullDate(line.at, timeZone)}</Table.Td>
-              <Table.Td>{isAction(line.action) ? t(`dataRequests.audit.action.${line.action}`) : line.action}</Table.Td>
-              <Table.Td>{line.user === 'system' ? t('dataRequests.audit.server') : line.user}{line.ip ? ` (${line.ip})` : ''}</Table.Td>
-              <Table.Td>{detailText(line, t)}</Table.Td>
-            </Table.Tr>
+            <List.Item key={`${line.at}-${i}`}>
+              <Text span fw={600} size="sm">{actionText(line)}</Text>
+              {` · ${formatFullDate(line.at, timeZone)} · ${whoText(line)}`}
+              {detailText(line, t) ? ` · ${detailText(line, t)}` : ''}
+            </List.Item>
           ))}
-        </Table.Tbody>
-      </Table>
+        </List>
+      ) : (
+        // No horizontal scrolling: the cells wrap (a scrolled region would need its own keyboard stop).
+        <Table fz="sm" striped withTableBorder mt="xs" layout="fixed" style={{ overflowWrap: 'break-word' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('dataRequests.audit.when')}</Table.Th>
+              <Table.Th>{t('dataRequests.audit.what')}</Table.Th>
+              <Table.Th>{t('dataRequests.audit.who')}</Table.Th>
+              <Table.Th>{t('dataRequests.audit.detail')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, i) => (
+              <Table.Tr key={`${line.at}-${i}`}>
+                <Table.Td>{formatFullDate(line.at, timeZone)}</Table.Td>
+                <Table.Td>{actionText(line)}</Table.Td>
+                <Table.Td>{whoText(line)}</Table.Td>
+                <Table.Td>{detailText(line, t)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
     </details>
   );
 }
