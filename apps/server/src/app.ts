@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@fleet/db';
+import { DATA_REQUEST_KEEP_HOURS } from '@fleet/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/index.ts';
@@ -15,6 +16,8 @@ import { authRepository, authRoutes, authService, sessionRepository, sessionServ
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
 import { brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
 import { checklistsRepository, checklistsRoutes } from './modules/checklists/index.ts';
+import { dataRequestsRepository, dataRequestsRoutes } from './modules/datarequests/index.ts';
+import { dataRequestRunner, type DataRequestRunner } from './jobs/data-request-runner.ts';
 import { configRoutes, vclsConfigList } from './modules/config/index.ts';
 import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
@@ -77,12 +80,20 @@ export interface AppOptions {
    * given (tests), a fresh folder in the system's temporary directory.
    */
   images?: ImageStore;
+  /**
+   * Data requests (issue 14): where the ZIP files go (main.ts: <DATA_DIR>/exports; tests: a fresh
+   * temporary folder when not given), how long they are kept (DATA_REQUEST_KEEP_HOURS), and the
+   * clock of their expiry (tests).
+   */
+  dataRequests?: { dir?: string; keepHours?: number; now?: () => Date };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves when queued reset requests and mail have been handed over (tests wait on it). */
     settleMail(): Promise<void>;
+    /** The data requests' background runner (tests sweep and wait on it). */
+    dataRequests: DataRequestRunner;
   }
 }
 
@@ -143,6 +154,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     siteOfUnit: (unitId) => directory.siteOfUnit(unitId), eventLimit: opts.socketEventLimit,
   });
   app.addHook('onClose', async () => gateway.close());
+  const dataRequestsRepo = dataRequestsRepository(pool);
+  const dataRequests = dataRequestRunner({
+    pool, repo: dataRequestsRepo, log: app.log, now: opts.dataRequests?.now,
+    dir: opts.dataRequests?.dir ?? mkdtempSync(path.join(os.tmpdir(), 'fleet-exports-')),
+    keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS,
+  });
+  await dataRequests.start();
+  app.decorate('dataRequests', dataRequests);
+  app.addHook('onClose', async () => dataRequests.stop());
   await app.register(requestContext);
   await app.register(security, { secureCookies: opts.secureCookies ?? false, mapOrigins: (host) => brands.mapOriginsOf(host) });
   // Answers and pages are compressed on the fly at a quick brotli level (a 10,000-vehicle answer is
@@ -214,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool)] });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
+    await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
     const timesheets = timesheetsService(pool);
     await api.register(timesheetsRoutes, { service: timesheets });

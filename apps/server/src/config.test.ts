@@ -11,6 +11,14 @@ describe('configuration', () => {
     expect(c.OSMAND_PORT).toBe(5055);
   });
 
+  it('keeps data request files 72 hours unless told a whole number of hours from 1 to 2160', () => {
+    expect(loadConfig({}).DATA_REQUEST_KEEP_HOURS).toBe(72);
+    expect(loadConfig({ DATA_REQUEST_KEEP_HOURS: '24' }).DATA_REQUEST_KEEP_HOURS).toBe(24);
+    expect(() => loadConfig({ DATA_REQUEST_KEEP_HOURS: '0' })).toThrow(/DATA_REQUEST_KEEP_HOURS must be at least 1/);
+    expect(() => loadConfig({ DATA_REQUEST_KEEP_HOURS: '1.5' })).toThrow(/whole number of hours/);
+    expect(() => loadConfig({ DATA_REQUEST_KEEP_HOURS: '3000' })).toThrow(/at most 2160/);
+  });
+
   it('lists every bad setting in plain words', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FLEET_DEMO: 'yes' })).toThrow(ConfigError);
     try {

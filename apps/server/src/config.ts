@@ -114,6 +114,9 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  /** Hours a prepared data request (issue 14) is kept for download before its file is deleted. */
+  DATA_REQUEST_KEEP_HOURS: z.coerce.number().int('DATA_REQUEST_KEEP_HOURS must be a whole number of hours')
+    .min(1, 'DATA_REQUEST_KEEP_HOURS must be at least 1').max(24 * 90, 'DATA_REQUEST_KEEP_HOURS must be at most 2160 (90 days)').default(72),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };

@@ -39,3 +39,4 @@ export * from './reports/report.schema.ts';
 export * from './timesheets/timesheet-api.schema.ts';
 export * from './timesheets/timesheet-calls.schema.ts';
 export * from './timesheets/signoff.schema.ts';
+export * from './datarequests/datarequests.schema.ts';

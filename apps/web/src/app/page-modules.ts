@@ -11,6 +11,7 @@ import {
 import { loadAlertsPage } from '../features/alerts/index.ts';
 import { loadChangePasswordPage, loadLoginPage, loadPopperPage } from '../features/auth/index.ts';
 import { loadDashboardPage } from '../features/dashboard/index.ts';
+import { loadDataRequestsPage } from '../features/datarequests/index.ts';
 import { loadDebugPage } from '../features/debug/index.ts';
 import { loadDriverHomePage, loadDriverLoginPage, loadDriverMapPage, loadVehicleSelectionPage } from '../features/driver/index.ts';
 import { loadFleetPage } from '../features/fleet/index.ts';
@@ -54,6 +55,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   activitymap: loadActivityMapPage,
   tracksectimesheets: loadTimesheetsPage,
   tracksectimesheetsignoff: loadTimesheetSignoffPage,
+  amazondatarequest: loadDataRequestsPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

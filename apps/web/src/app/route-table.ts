@@ -33,6 +33,7 @@ const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   config: 'admin',
   tracksectimesheets: 'tracksec',
   tracksectimesheetsignoff: 'tracksec',
+  amazondatarequest: 'admin',
 };
 
 /**
@@ -49,6 +50,7 @@ export const BUILT_PAGES = [
   'activitymap',
   'tracksectimesheets',
   'tracksectimesheetsignoff',
+  'amazondatarequest',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

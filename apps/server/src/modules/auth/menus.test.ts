@@ -9,10 +9,12 @@ describe('menus', () => {
     expect(menu.filter((m) => m.rnid !== 1).every((m) => !m.link.includes('uuid-1'))).toBe(true);
   });
 
-  it('gives each role its menu; administrators get the outbox, only super administrators the super admin page', () => {
+  it('gives each role its menu; administrators get the outbox and data requests, only super administrators the super admin page', () => {
     const links = (t: number | null) => defaultMenu(t).map((m) => m.link);
     expect(links(2)).not.toContain('/tabs/tabs/config/outbox');
     expect(links(1)).toContain('/tabs/tabs/config/outbox');
+    expect(links(1)).toContain('/tabs/tabs/amazondatarequest');
+    expect(links(2)).not.toContain('/tabs/tabs/amazondatarequest');
     expect(links(1)).not.toContain('/tabs/tabs/superadmin');
     expect(links(0)).toContain('/tabs/tabs/superadmin');
     expect(links(null)).toEqual(links(2));
