@@ -182,6 +182,37 @@ describe('runs of another user or site', () => {
   });
 });
 
+describe('cancelreport', () => {
+  it('stops a running run at its next vehicle; progress names the vehicle it is on', async () => {
+    // A lock on trips holds the run at its first vehicle's read, so the cancel lands while it runs.
+    const lock = await t.database.pool.connect();
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE trips IN ACCESS EXCLUSIVE MODE');
+      const res = await start({ what: 'trips', metric: 'vehicle', src: [ids.a, ids.b], record: RANGE });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = (res.json() as { id: number }).id;
+      let run: ReportRunSummary | undefined;
+      for (let i = 0; i < 200 && run?.progress.text !== 'Vehicle 1 of 2'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        run = (reportRunAnswerSchema.parse((await t.call('GET', `reportrun?id=${id}`, { token: ops.token })).json()) as RunAnswer).run;
+      }
+      expect(run).toMatchObject({ status: 'running', progress: { done: 0, total: 2, text: 'Vehicle 1 of 2' } });
+      const cancel = await t.call('POST', 'cancelreport', { token: ops.token, body: { id } });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      await lock.query('COMMIT');
+      for (let i = 0; i < 200 && (run?.status === 'running' || run?.status === 'queued'); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        run = (reportRunAnswerSchema.parse((await t.call('GET', `reportrun?id=${id}`, { token: ops.token })).json()) as RunAnswer).run;
+      }
+      expect(run).toMatchObject({ status: 'cancelled', error: 'Cancelled.', rowCount: null });
+    } finally {
+      await lock.query('ROLLBACK').catch(() => undefined);
+      lock.release();
+    }
+  });
+});
+
 describe('report kinds', () => {
   it('trips: each trip of the range on the asked vehicles, with totals and a distance per vehicle', async () => {
     const r = await report('trips', 'group', [ids.group]);
