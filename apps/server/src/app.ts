@@ -142,7 +142,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const checklists = checklistsRepository(pool);
   // Reports (issue 14): runs queued in this process, failed on a restart, swept when expired.
   const reports = reportsModule({ pool, places: poi, log: app.log });
-  await reports.runner.start();
+  // Started when the app is ready (nothing is queried while routes are registered: access-table.ts).
+  app.addHook('onReady', async () => {
+    await reports.runner.start();
+    await ensureReportingToken(pool, opts.reportingToken, opts.print ?? ((line) => process.stdout.write(`${line}\n`)));
+  });
   app.addHook('onClose', async () => reports.runner.close());
   const uploads = uploadsService(uploadsRepository(pool), opts.images ?? folderImageStore(mkdtempSync(path.join(os.tmpdir(), 'fleet-uploads-'))));
   // The gateway needs only the HTTP server, which Fastify has from the start.
@@ -228,7 +232,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(reportsRoutes, { repo: reports.service.repo, runs: reports.runs, runner: reports.runner, letterheadOf: (siteId) => letterheadOfSite(pool, siteId) });
   }, { prefix: '/api/v1' });
-  await ensureReportingToken(pool, opts.reportingToken, opts.print ?? ((line) => process.stdout.write(`${line}\n`)));
   await app.register(reportingServiceRoutes, { prefix: '/reporting/v1', pool, produce: (siteId, body) => reports.service.produce(siteId, body, { tracksec: true }) });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });

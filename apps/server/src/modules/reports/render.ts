@@ -84,6 +84,13 @@ async function renderXlsx(result: ReportResult, f: Formatter, ctx: RenderContext
   await wb.commit();
 }
 
+/**
+ * The most rows a PDF's table prints (about 45 landscape pages): paper is for reading, and pdfkit
+ * lays out some 20,000 cells a second, so a month of a large fleet's trips (120,000 rows) would
+ * take a minute and 2,700 pages. The summary and the totals cover every row; XLSX and CSV hold them all.
+ */
+export const PDF_MAX_ROWS = 2000;
+
 /** Column widths by what they hold: text wide, times middling, figures narrow. */
 const PDF_WIDTH: Record<ReportColumn['kind'], number> = { text: 2.2, datetime: 1.6, date: 1.2, number: 1, distance: 1, duration: 1, speed: 0.9, percent: 1 };
 
@@ -95,12 +102,32 @@ async function renderPdf(result: ReportResult, f: Formatter, ctx: RenderContext,
   const headCol: ReportColumn = { key: 'headline', label: h.label, kind: h.kind };
   const unit = h.kind === 'duration' ? 'h' : /\(([^)]+)\)$/.exec(f.header(headCol))?.[1];
   pdf.heading(`${h.label}: ${f.text(headCol, h.value)}${unit ? ` ${unit}` : ''}`);
+  const chart = result.chart;
+  // The answer per vehicle (day, place) first when the table lists more than that: a month of a fleet's trips reads by vehicle.
+  if (chart?.points && chart.points.length > 0 && chart.points.length < result.rows.length) {
+    const xCol: ReportColumn = { key: chart.x, label: chart.xLabel ?? '', kind: chart.x === 'day' ? 'date' : 'text' };
+    const series: ReportColumn[] = chart.series.map((x) => ({ key: x.key, label: x.label, kind: chart.valueKind ?? 'number' }));
+    pdf.heading(`Summary by ${(chart.xLabel ?? 'item').toLowerCase()}`);
+    pdf.table(
+      [xCol, ...series].map((c, i) => ({ label: f.header(c), width: i === 0 ? 2 : 1, align: i === 0 ? 'left' : 'right' })),
+      chart.points.map((p) => [xCol, ...series].map((c) => f.text(c, p[c.key] ?? null))),
+    );
+  }
   const columns: PdfColumn[] = result.columns.map((c) => ({ label: f.header(c), width: PDF_WIDTH[c.kind], align: c.kind === 'text' || c.kind === 'datetime' || c.kind === 'date' ? 'left' : 'right' }));
+  const shown = Math.min(result.rows.length, PDF_MAX_ROWS);
   function* rows(): Iterable<string[]> {
-    for (const row of result.rows) yield result.columns.map((c) => f.text(c, row[c.key] ?? null));
+    for (let i = 0; i < shown; i++) {
+      const row = result.rows[i] as Record<string, ReportCell>;
+      yield result.columns.map((c) => f.text(c, row[c.key] ?? null));
+    }
   }
   if (result.rows.length === 0) pdf.paragraph('Nothing to report for this period and these filters.');
   else {
+    if (chart?.points && chart.points.length < result.rows.length) pdf.heading('Details');
+    if (shown < result.rows.length) {
+      pdf.paragraph(`This PDF lists the first ${shown.toLocaleString('en-GB')} of ${result.rows.length.toLocaleString('en-GB')} rows; the totals are of all of them. The XLSX and CSV files hold every row.`);
+      pdf.doc.moveDown(0.5);
+    }
     const totals = result.totals;
     pdf.table(columns, rows(), totals ? { totals: result.columns.map((c) => f.text(c, totals[c.key] ?? null)) } : {});
   }

@@ -21,8 +21,8 @@ const tag = { tags: ['reports'] };
 const OWN_RUN = { row: 'report run', field: 'query.id', within: 'current site', missing: 'report run' } as const;
 const RULE: AccessRule = { who: 'operator', scope: [CURRENT_SITE_REQUIRED], note: "The caller's own runs on the current site only (another user's run: 404)." };
 const RUN_RULE: AccessRule = {
-  who: 'operator', scope: [CURRENT_SITE_REQUIRED, { row: 'vehicle, group or driver', field: 'body.src', within: 'current site', missing: 'vehicle, group or driver' }],
-  note: 'The timesheets kind also needs tracksec (403 without it); every src id must be of the current site (else 404).',
+  who: 'operator', scope: [CURRENT_SITE_REQUIRED, { row: 'vehicle', field: 'body.src', within: 'current site', missing: 'vehicle' }],
+  note: 'src holds vehicles, groups or drivers (metric): each must be of the current site, else 404 "No such vehicle." (group, driver). The timesheets kind also needs tracksec (403 without it).',
 };
 
 const TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
