@@ -92,7 +92,7 @@ async function renderXlsx(result: ReportResult, f: Formatter, ctx: RenderContext
 export const PDF_MAX_ROWS = 2000;
 
 /** Column widths by what they hold: text wide, times middling, figures narrow. */
-const PDF_WIDTH: Record<ReportColumn['kind'], number> = { text: 2.2, datetime: 1.6, date: 1.2, number: 1, distance: 1, duration: 1, speed: 0.9, percent: 1 };
+const PDF_WIDTH: Record<ReportColumn['kind'], number> = { text: 1.8, datetime: 1.5, date: 1.2, number: 1.1, distance: 1.35, duration: 1.45, speed: 1.6, percent: 1.2 };
 
 async function renderPdf(result: ReportResult, f: Formatter, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
   const landscape = result.columns.length > 6;
