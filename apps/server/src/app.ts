@@ -142,7 +142,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const directory = deviceDirectoryRepository(pool);
   const checklists = checklistsRepository(pool);
   // Reports (issue 14): runs queued in this process, failed on a restart, swept when expired.
-  const reports = reportsModule({ pool, places: poi, log: app.log });
+  const timesheetsForReports = timesheetsService(pool);
+  const reports = reportsModule({ pool, places: poi, log: app.log, weekOfSite: (siteId, wc) => timesheetsForReports.weekOfSite(siteId, wc) });
   // Started when the app is ready (nothing is queried while routes are registered: access-table.ts).
   app.addHook('onReady', async () => {
     await reports.runner.start();
