@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { brandedPdf, type Letterhead, type PdfColumn } from '../../lib/pdf/branded-pdf.ts';
 import { type Formatter, formatterOf } from './format.ts';
+import { drawBars } from './pdf-chart.ts';
 
 export interface RenderContext { letterhead: Letterhead; madeBy: string }
 
@@ -107,6 +108,7 @@ async function renderPdf(result: Head, source: RowSource, f: Formatter, ctx: Ren
   const unit = h.kind === 'duration' ? 'h' : /\(([^)]+)\)$/.exec(f.header(headCol))?.[1];
   pdf.heading(`${h.label}: ${f.text(headCol, h.value)}${unit ? ` ${unit}` : ''}`);
   const chart = result.chart;
+  if (chart) drawBars(pdf, chart, f);
   // The answer per vehicle (day, place) first when the table lists more than that: a month of a fleet's trips reads by vehicle.
   if (chart?.points && chart.points.length > 0 && chart.points.length < source.count) {
     const xCol: ReportColumn = { key: chart.x, label: chart.xLabel ?? '', kind: chart.x === 'day' ? 'date' : 'text' };
