@@ -336,6 +336,9 @@ describe('reportfile', () => {
     expect(ws.getCell('H5').numFmt).toBe('[h]:mm');
     expect((ws.getCell('C5').value as Date).toISOString()).toBe('2026-11-16T08:00:00.000Z');
     expect(ws.getCell('G9').value).toBe(47);
+    expect(ws.getCell('G9').font?.bold).toBe(true);
+    expect(ws.getCell('G9').numFmt).toBe('#,##0.0');
+    expect(ws.getCell('G5').font?.bold).toBeFalsy();
   });
 
   it('makes a branded PDF with the table, its totals and page numbers', async () => {
