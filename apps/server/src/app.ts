@@ -28,6 +28,7 @@ import { messagesRepository, messagesRoutes } from './modules/messages/index.ts'
 import { mailService } from './modules/mail/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
+import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import {
@@ -86,6 +87,12 @@ export interface AppOptions {
    * clock of their expiry (tests).
    */
   dataRequests?: { dir?: string; keepHours?: number; now?: () => Date };
+  /**
+   * The generic reporting service's token (REPORTING_TOKEN); when not given, the stored one, or a new
+   * one printed once with `print` (standard output when not given; never the log).
+   */
+  reportingToken?: string;
+  print?: (line: string) => void;
 }
 
 declare module 'fastify' {
@@ -147,6 +154,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const vehicles = vehicleReadModel({ repo: fleet, poi, alerts, systemOfSite });
   const directory = deviceDirectoryRepository(pool);
   const checklists = checklistsRepository(pool);
+  // Reports (issue 14): runs queued in this process, failed on a restart, swept when expired.
+  const timesheetsForReports = timesheetsService(pool);
+  const reports = reportsModule({ pool, places: poi, log: app.log, weekOfSite: (siteId, wc) => timesheetsForReports.weekOfSite(siteId, wc) });
+  // Started when the app is ready (nothing is queried while routes are registered: access-table.ts).
+  app.addHook('onReady', async () => {
+    await reports.runner.start();
+    await ensureReportingToken(pool, opts.reportingToken, opts.print ?? ((line) => process.stdout.write(`${line}\n`)));
+  });
+  app.addHook('onClose', async () => reports.runner.close());
   const uploads = uploadsService(uploadsRepository(pool), opts.images ?? folderImageStore(mkdtempSync(path.join(os.tmpdir(), 'fleet-uploads-'))));
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
@@ -245,7 +261,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });
+    await api.register(reportsRoutes, { repo: reports.service.repo, runs: reports.runs, runner: reports.runner, letterheadOf: (siteId) => letterheadOfSite(pool, siteId) });
   }, { prefix: '/api/v1' });
+  await app.register(reportingServiceRoutes, { prefix: '/reporting/v1', pool, produce: (siteId, body) => reports.service.produce(siteId, body, { tracksec: true }) });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });
   return app;

@@ -117,6 +117,8 @@ export const configSchema = z.object({
   /** Hours a prepared data request (issue 14) is kept for download before its file is deleted. */
   DATA_REQUEST_KEEP_HOURS: z.coerce.number().int('DATA_REQUEST_KEEP_HOURS must be a whole number of hours')
     .min(1, 'DATA_REQUEST_KEEP_HOURS must be at least 1').max(24 * 90, 'DATA_REQUEST_KEEP_HOURS must be at most 2160 (90 days)').default(72),
+  /** The generic reporting service's token (issue 14, /reporting/v1/); unset: generated on the first start and printed once. */
+  REPORTING_TOKEN: z.string().trim().min(24, 'REPORTING_TOKEN must be at least 24 characters (a long random secret)').max(256).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },
     trustProxy: config.TRUST_PROXY,
     dataRequests: { dir: `${config.dataDir}/exports`, keepHours: config.DATA_REQUEST_KEEP_HOURS },
+    reportingToken: config.REPORTING_TOKEN, print,
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });
 
