@@ -37,3 +37,5 @@ export * from './timesheets/timesheet-rules.ts';
 export { addDays, isIanaTimeZone, wallSeconds, weekCommencingOf, zonedDate, zonedInstant } from './rules/zoned.ts';
 export * from './reports/report.schema.ts';
 export * from './timesheets/timesheet-api.schema.ts';
+export * from './schedules/schedule-time.ts';
+export * from './schedules/schedules.schema.ts';
