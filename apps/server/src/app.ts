@@ -25,6 +25,7 @@ import { messagesRepository, messagesRoutes } from './modules/messages/index.ts'
 import { mailService } from './modules/mail/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
+import { schedulesRepository, schedulesRoutes, schedulesService } from './modules/schedules/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
@@ -212,6 +213,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
+    await api.register(schedulesRoutes, { schedules: schedulesService(schedulesRepository(pool)) });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });
