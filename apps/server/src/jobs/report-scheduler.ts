@@ -1,5 +1,5 @@
 import { rangeDays, type ReportFormat, type RunReportBody, SCHEDULE_RETRY_MINUTES } from '@fleet/shared';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { type RunJob, type ScheduleRunsRepository } from '../modules/schedules/index.ts';
 
@@ -61,7 +61,7 @@ export function reportScheduler(opts: SchedulerOptions) {
   const now = opts.now ?? (() => new Date());
   const leaseMs = opts.leaseMs ?? 20 * 60_000;
   const retryMinutes = opts.retryMinutes ?? SCHEDULE_RETRY_MINUTES;
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) as nodemailer.Transporter<SMTPTransport.SentMessageInfo> : null;
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) as Transporter<SMTPTransport.SentMessageInfo> : null;
   const { runs, log } = opts;
   const leaseFrom = () => new Date(now().getTime() + leaseMs);
   let timer: NodeJS.Timeout | null = null;
@@ -73,11 +73,12 @@ export function reportScheduler(opts: SchedulerOptions) {
     log.warn({ runId: job.run_id, scheduleId: job.id, error }, 'scheduled report failed');
   }
 
-  async function mail(job: RunJob, file: ReportFile, body: RunReportBody, tx: nodemailer.Transporter<SMTPTransport.SentMessageInfo>) {
+  async function mail(job: RunJob, file: ReportFile, body: RunReportBody, tx: Transporter<SMTPTransport.SentMessageInfo>) {
     const { from, to } = body.record;
     const days = from === to ? longDay(from) : `${longDay(from)} to ${longDay(to)}`;
     return tx.sendMail({
-      from: { name: job.brand_name, address: job.sender },
+      // brands.sender_address is a whole address, name included ('Fleetwise <no-reply@fleetwise.example>').
+      from: job.sender,
       to: job.recipients,
       subject: `${job.name}: ${days}`,
       text: `${file.title} for ${job.site_name}, ${days}, is attached (${job.format.toUpperCase()}).\n\n`

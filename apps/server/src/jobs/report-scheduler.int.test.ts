@@ -1,0 +1,196 @@
+import type { ScheduledReport, ScheduledReportRun, SessionUser } from '@fleet/shared';
+import ExcelJS from 'exceljs';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { OUTCOME_UNKNOWN, scheduleRunsRepository } from '../modules/schedules/index.ts';
+import { type MakeReportFile, NO_SMTP, reportScheduler, type SchedulerOptions } from './report-scheduler.ts';
+
+let t: TestApp;
+let ops: SessionUser;
+let sink: SmtpSink;
+let sender: string;
+let makeFile: MakeReportFile;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const LEASE = 10 * 60_000;
+
+/** A listener that refuses every mail (a mail server that is down for us), counting the attempts. */
+async function refusingSmtp(mode: 'refuse' | 'hang') {
+  let attempts = 0;
+  const held: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    onData(stream, _s, callback) {
+      attempts++;
+      stream.resume();
+      stream.on('end', () => {
+        if (mode === 'hang') held.push(() => callback(new Error('closing')));
+        else callback(Object.assign(new Error('Mailbox unavailable, try later'), { responseCode: 451 }));
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    attempts: () => attempts,
+    close: () => { for (const h of held.splice(0)) h(); return new Promise<void>((r) => server.close(() => r())); },
+  };
+}
+
+async function schedule(extra: object = {}): Promise<ScheduledReport> {
+  const res = await t.call('POST', 'savescheduledreport', {
+    token: ops.token,
+    body: { name: 'Daily trips', what: 'trips', metric: 'site', range: 'yesterday', format: 'xlsx', frequency: 'daily', at: '07:00', recipients: ['fleet@aire-valley.example', 'boss@aire-valley.example'], ...extra },
+  });
+  expect(res.statusCode).toBe(200);
+  const list = (await t.call('GET', 'scheduledreports', { token: ops.token })).json().schedules as ScheduledReport[];
+  return list.find((s) => s.id === res.json().id)!;
+}
+const runsOf = async (id: number) => (await t.call('GET', `scheduledreportruns?id=${id}`, { token: ops.token })).json().runs as ScheduledReportRun[];
+
+function scheduler(clock: { now: Date }, extra: Partial<SchedulerOptions> = {}) {
+  return reportScheduler({ runs: scheduleRunsRepository(t.database.pool), makeFile, smtpUrl: sink.url, log: silent, now: () => clock.now, leaseMs: LEASE, ...extra });
+}
+const later = (d: Date, ms: number) => new Date(d.getTime() + ms);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sink = await startSmtpSink();
+  ops = await t.login('ops.leeds@aire-valley.example');
+  sender = (await t.database.pool.query<{ sender: string }>(
+    'SELECT b.sender_address AS sender FROM sites s JOIN customers c ON c.id = s.customer_id JOIN brands b ON b.id = c.brand_id WHERE s.id = $1', [ops.siteid])).rows[0]!.sender;
+  // Until the report engine's door is merged: a small workbook naming the report and its days.
+  makeFile = async (_site, body, format) => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Report').addRows([[body.what, body.metric], [body.record.from, body.record.to]]);
+    const content = format === 'csv' ? Buffer.from(`${body.record.from},${body.record.to}\n`) : Buffer.from(await book.xlsx.writeBuffer());
+    return { content, fileName: `report.${format}`, title: 'Trips' };
+  };
+});
+afterEach(async () => { await t.database.pool.query('DELETE FROM scheduled_reports'); });
+afterAll(async () => {
+  await sink.close();
+  await t.close();
+});
+
+describe('report scheduler', () => {
+  it('mails a due report once, from the brand\'s sender, with the file attached, and logs it sent', async () => {
+    const s = await schedule();
+    const clock = { now: later(new Date(s.nextRunAt!), 5_000) };
+    const before = sink.received.length;
+    await scheduler(clock).tick();
+    const mail = await sink.next('fleet@aire-valley.example', before);
+    expect(mail.from).toBe(sender.replace(/^(.*) </, '"$1" <'));
+    expect(mail.to).toContain('boss@aire-valley.example');
+    const [file] = mail.attachments;
+    expect(file?.filename).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file!.content as unknown as ArrayBuffer);
+    const yesterday = new Date(new Date(s.nextRunAt!).getTime() - 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+    expect(JSON.stringify(book.worksheets[0]!.getSheetValues())).toContain(yesterday);
+    expect(mail.subject).toContain('Daily trips');
+
+    const [run] = await runsOf(s.id);
+    expect(run).toMatchObject({ status: 'sent', attempts: 1, error: null, dueAt: s.nextRunAt, from: yesterday, to: yesterday });
+    // A second pass at the same time, and another scheduler, find nothing to send.
+    await scheduler(clock).tick();
+    await scheduler({ now: later(clock.now, 2 * LEASE) }).tick();
+    expect(sink.received.length).toBe(before + 1);
+    const after = (await t.call('GET', 'scheduledreports', { token: ops.token })).json().schedules as ScheduledReport[];
+    const moved = after.find((x) => x.id === s.id)!;
+    expect(new Date(moved.nextRunAt!).getTime()).toBeGreaterThan(clock.now.getTime());
+    expect(moved.lastRun?.status).toBe('sent');
+  });
+
+  it('retries a refused mail after 1, 5 and 15 minutes, then logs the run failed', async () => {
+    const refusing = await refusingSmtp('refuse');
+    try {
+      const s = await schedule();
+      const clock = { now: later(new Date(s.nextRunAt!), 1_000) };
+      const w = scheduler(clock, { smtpUrl: refusing.url });
+      await w.tick();
+      let [run] = await runsOf(s.id);
+      expect(run).toMatchObject({ status: 'retrying', attempts: 1 });
+      expect(run!.error).toContain('Mailbox unavailable');
+      expect(run!.nextAttemptAt).toBe(later(clock.now, 60_000).toISOString());
+      clock.now = later(clock.now, 30_000);
+      await w.tick();
+      expect(refusing.attempts()).toBe(1);
+      for (const [minutes, attempts] of [[1, 2], [5, 3], [15, 4]] as const) {
+        clock.now = later(clock.now, minutes * 60_000);
+        await w.tick();
+        expect(refusing.attempts()).toBe(attempts);
+      }
+      [run] = await runsOf(s.id);
+      expect(run).toMatchObject({ status: 'failed', attempts: 4 });
+      expect(run!.error).toContain('no attempts left');
+      expect(run!.finishedAt).not.toBeNull();
+      clock.now = later(clock.now, 60 * 60_000);
+      await w.tick();
+      expect(refusing.attempts()).toBe(4);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('a worker stopped after claiming: another takes the run over after its lease and it is sent once', async () => {
+    const s = await schedule({ format: 'csv' });
+    const clock = { now: later(new Date(s.nextRunAt!), 1_000) };
+    let release: () => void = () => undefined;
+    const stuck: MakeReportFile = async (...args) => {
+      await new Promise<void>((r) => { release = r; });
+      return makeFile(...args);
+    };
+    const before = sink.received.length;
+    const first = scheduler(clock, { makeFile: stuck });
+    const firstPass = first.tick();
+    await expect.poll(async () => (await runsOf(s.id)).length).toBe(1);
+    // Within the lease, nobody else touches it.
+    const second = scheduler({ now: later(clock.now, LEASE - 1_000) });
+    await second.tick();
+    expect((await runsOf(s.id))[0]).toMatchObject({ status: 'running', attempts: 0 });
+    // Past it, the second worker takes it over and sends it.
+    await scheduler({ now: later(clock.now, LEASE + 1_000) }).tick();
+    await sink.next('fleet@aire-valley.example', before);
+    expect((await runsOf(s.id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    // The first worker wakes up: its lease is gone, so it does not send.
+    release();
+    await firstPass;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.received.length).toBe(before + 1);
+    expect((await runsOf(s.id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('a worker stopped while handing the mail over: the run is marked unknown and never sent again', async () => {
+    const hanging = await refusingSmtp('hang');
+    try {
+      const s = await schedule();
+      const clock = { now: later(new Date(s.nextRunAt!), 1_000) };
+      const before = sink.received.length;
+      void scheduler(clock, { smtpUrl: hanging.url }).tick();
+      await expect.poll(() => hanging.attempts()).toBe(1);
+      await scheduler({ now: later(clock.now, LEASE + 1_000) }).tick();
+      const [run] = await runsOf(s.id);
+      expect(run).toMatchObject({ status: 'failed', attempts: 1, error: OUTCOME_UNKNOWN });
+      await scheduler({ now: later(clock.now, 3 * LEASE) }).tick();
+      expect(sink.received.length).toBe(before);
+    } finally {
+      await hanging.close();
+    }
+  });
+
+  it('without SMTP_URL a run is logged failed with the reason', async () => {
+    const s = await schedule();
+    await scheduler({ now: later(new Date(s.nextRunAt!), 1_000) }, { smtpUrl: undefined }).tick();
+    expect((await runsOf(s.id))[0]).toMatchObject({ status: 'failed', attempts: 0, error: NO_SMTP });
+  });
+
+  it('a disabled schedule has no next run and is not run', async () => {
+    const s = await schedule({ enabled: false });
+    expect(s.nextRunAt).toBeNull();
+    await scheduler({ now: later(new Date(), 40 * 86_400_000) }).tick();
+    expect(await runsOf(s.id)).toEqual([]);
+  });
+});
