@@ -17,7 +17,7 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 const LEASE = 10 * 60_000;
 
 /** A listener that refuses every mail (a mail server that is down for us), counting the attempts. */
-async function refusingSmtp(mode: 'refuse' | 'hang') {
+async function refusingSmtp(mode: 'refuse' | 'reject' | 'hang') {
   let attempts = 0;
   const held: Array<() => void> = [];
   const server = new SMTPServer({
@@ -27,6 +27,7 @@ async function refusingSmtp(mode: 'refuse' | 'hang') {
       stream.resume();
       stream.on('end', () => {
         if (mode === 'hang') held.push(() => callback(new Error('closing')));
+        else if (mode === 'reject') callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
         else callback(Object.assign(new Error('Mailbox unavailable, try later'), { responseCode: 451 }));
       });
     },
@@ -132,6 +133,25 @@ describe('report scheduler', () => {
       expect(refusing.attempts()).toBe(4);
     } finally {
       await refusing.close();
+    }
+  });
+
+  it('a permanent refusal (5xx) fails the run at once, without retries', async () => {
+    const rejecting = await refusingSmtp('reject');
+    try {
+      const s = await schedule();
+      const clock = { now: later(new Date(s.nextRunAt!), 1_000) };
+      const w = scheduler(clock, { smtpUrl: rejecting.url });
+      await w.tick();
+      const [run] = await runsOf(s.id);
+      expect(run).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
+      expect(run!.error).toContain('No such mailbox here');
+      expect(run!.error).toContain('permanent');
+      clock.now = later(clock.now, 30 * 60_000);
+      await w.tick();
+      expect(rejecting.attempts()).toBe(1);
+    } finally {
+      await rejecting.close();
     }
   });
 

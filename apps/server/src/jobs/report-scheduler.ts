@@ -46,6 +46,8 @@ const MIME: Record<ReportFormat, string> = {
 };
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** The SMTP reply code nodemailer puts on a refusal (0 when the server never answered). */
+const responseCode = (err: unknown) => (typeof err === 'object' && err !== null && 'responseCode' in err && typeof err.responseCode === 'number' ? err.responseCode : 0);
 
 function longDay(day: string): string {
   return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -109,9 +111,12 @@ export function reportScheduler(opts: SchedulerOptions) {
     try {
       sent = await mail(job, file, body, transport);
     } catch (err) {
-      const delay = retryMinutes[attempt - 1];
+      // A permanent refusal (5xx: an address the server will never take) is not worth retrying.
+      const permanent = responseCode(err) >= 500;
+      const delay = permanent ? undefined : retryMinutes[attempt - 1];
       const retryAt = delay === undefined ? null : new Date(now().getTime() + delay * 60_000);
-      const error = `Attempt ${attempt}: the mail server did not take the mail (${message(err)})${retryAt ? '; it will be tried again.' : '; no attempts left.'}`;
+      const after = retryAt ? '; it will be tried again.' : permanent ? '; the refusal is permanent, so it is not tried again.' : '; no attempts left.';
+      const error = `Attempt ${attempt}: the mail server did not take the mail (${message(err)})${after}`;
       await runs.recordFailure(runId, lease, error, now(), retryAt);
       log.warn({ runId, scheduleId: job.id, attempt, err: message(err) }, 'scheduled report mail failed');
       return;
