@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { createIngest, deviceLink } from './ingest/ingest.ts';
+import { reportFileMaker } from './jobs/report-file.ts';
+import { reportScheduler } from './jobs/report-scheduler.ts';
+import { letterheadOfSite } from './modules/brand/index.ts';
+import { poiRepository } from './modules/poi/index.ts';
+import { reportsService } from './modules/reports/index.ts';
+import { scheduleRunsRepository } from './modules/schedules/index.ts';
 import { nominatimGeocoder } from './modules/places/index.ts';
 import { seedDemoChecklists } from './modules/checklists/index.ts';
 import { folderImageStore, s3ImageStore, uploadsRepository, uploadsService } from './modules/uploads/index.ts';
@@ -49,8 +55,18 @@ async function main(): Promise<void> {
     geocoder: config.GEOCODER_URL ? nominatimGeocoder(config.GEOCODER_URL, { userAgent: `fleet-platform/${version}` }) : undefined,
     map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },
     trustProxy: config.TRUST_PROXY,
+    reportingToken: config.REPORTING_TOKEN, print,
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });
+
+  // The worker part (issue 14): scheduled reports, made with the report engine and mailed through SMTP_URL.
+  const { pool } = database;
+  const scheduler = config.REPORT_SCHEDULER
+    ? reportScheduler({
+      runs: scheduleRunsRepository(pool), smtpUrl: config.SMTP_URL, log: app.log.child({ part: 'report-scheduler' }),
+      makeFile: reportFileMaker(reportsService({ pool, places: poiRepository(pool) }), (siteId) => letterheadOfSite(pool, siteId)),
+    })
+    : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -58,6 +74,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await ingest.stop().catch(() => {});
+    await scheduler?.stop().catch(() => {});
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -68,6 +85,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   await ingest.start();
+  scheduler?.start();
   print(`Fleet platform ${version} is running at ${config.publicUrl}`);
 }
 

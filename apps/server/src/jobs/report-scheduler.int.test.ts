@@ -5,7 +5,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { PDFParse } from 'pdf-parse';
+import { letterheadOfSite } from '../modules/brand/index.ts';
+import { poiRepository } from '../modules/poi/index.ts';
+import { reportsService } from '../modules/reports/index.ts';
 import { OUTCOME_UNKNOWN, scheduleRunsRepository } from '../modules/schedules/index.ts';
+import { reportFileMaker } from './report-file.ts';
 import { type MakeReportFile, NO_SMTP, reportScheduler, type SchedulerOptions } from './report-scheduler.ts';
 
 let t: TestApp;
@@ -13,6 +18,8 @@ let ops: SessionUser;
 let sink: SmtpSink;
 let sender: string;
 let makeFile: MakeReportFile;
+let vehicle: { id: number; registration: string };
+let brandName: string;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const LEASE = 10 * 60_000;
 
@@ -49,6 +56,16 @@ async function schedule(extra: object = {}): Promise<ScheduledReport> {
   const list = (await t.call('GET', 'scheduledreports', { token: ops.token })).json().schedules as ScheduledReport[];
   return list.find((s) => s.id === res.json().id)!;
 }
+/** A 42 km trip of the test vehicle at midday of a site day (12:00 UTC is 12:00 or 13:00 in London). */
+async function tripOn(day: string): Promise<void> {
+  const start = new Date(`${day}T12:00:00Z`);
+  await t.database.pool.query(
+    `INSERT INTO trips (unit_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, start_position_id, end_position_id,
+       distance_m, driving_s, idle_s, max_speed, avg_speed)
+     VALUES ($1, 'trip', $2, $3, 53.8, -1.55, 53.81, -1.56, 1, 2, 42000, 2400, 120, 80, 50)`,
+    [vehicle.id, start, new Date(start.getTime() + 45 * 60_000)]);
+}
+const londonDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 const runsOf = async (id: number) => (await t.call('GET', `scheduledreportruns?id=${id}`, { token: ops.token })).json().runs as ScheduledReportRun[];
 
 function scheduler(clock: { now: Date }, extra: Partial<SchedulerOptions> = {}) {
@@ -62,13 +79,13 @@ beforeAll(async () => {
   ops = await t.login('ops.leeds@aire-valley.example');
   sender = (await t.database.pool.query<{ sender: string }>(
     'SELECT b.sender_address AS sender FROM sites s JOIN customers c ON c.id = s.customer_id JOIN brands b ON b.id = c.brand_id WHERE s.id = $1', [ops.siteid])).rows[0]!.sender;
-  // Until the report engine's door is merged: a small workbook naming the report and its days.
-  makeFile = async (_site, body, format) => {
-    const book = new ExcelJS.Workbook();
-    book.addWorksheet('Report').addRows([[body.what, body.metric], [body.record.from, body.record.to]]);
-    const content = format === 'csv' ? Buffer.from(`${body.record.from},${body.record.to}\n`) : Buffer.from(await book.xlsx.writeBuffer());
-    return { content, fileName: `report.${format}`, title: 'Trips' };
-  };
+  // The report engine's door, as main.ts wires it.
+  const pool = t.database.pool;
+  makeFile = reportFileMaker(reportsService({ pool, places: poiRepository(pool) }), (siteId) => letterheadOfSite(pool, siteId));
+  vehicle = (await pool.query<{ id: number; registration: string }>(
+    'SELECT id, registration FROM units WHERE site_id = $1 AND unit_type_id = 1 ORDER BY id LIMIT 1', [ops.siteid])).rows[0]!;
+  brandName = (await pool.query<{ name: string }>(
+    'SELECT b.name FROM sites s JOIN customers c ON c.id = s.customer_id JOIN brands b ON b.id = c.brand_id WHERE s.id = $1', [ops.siteid])).rows[0]!.name;
 });
 afterEach(async () => { await t.database.pool.query('DELETE FROM scheduled_reports'); });
 afterAll(async () => {
@@ -79,6 +96,8 @@ afterAll(async () => {
 describe('report scheduler', () => {
   it('mails a due report once, from the brand\'s sender, with the file attached, and logs it sent', async () => {
     const s = await schedule();
+    const yesterday = londonDay(new Date(new Date(s.nextRunAt!).getTime() - 86_400_000));
+    await tripOn(yesterday);
     const clock = { now: later(new Date(s.nextRunAt!), 5_000) };
     const before = sink.received.length;
     await scheduler(clock).tick();
@@ -89,8 +108,10 @@ describe('report scheduler', () => {
     expect(file?.filename).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file!.content as unknown as ArrayBuffer);
-    const yesterday = new Date(new Date(s.nextRunAt!).getTime() - 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-    expect(JSON.stringify(book.worksheets[0]!.getSheetValues())).toContain(yesterday);
+    const cells = JSON.stringify(book.worksheets.map((w) => w.getSheetValues()));
+    expect(cells).toContain(vehicle.registration);
+    expect(cells).toContain(`Leeds Depot · ${yesterday}`);
+    expect(cells).toContain('26.1'); // 42 km in the site's miles
     expect(mail.subject).toContain('Daily trips');
 
     const [run] = await runsOf(s.id);
@@ -103,6 +124,24 @@ describe('report scheduler', () => {
     const moved = after.find((x) => x.id === s.id)!;
     expect(new Date(moved.nextRunAt!).getTime()).toBeGreaterThan(clock.now.getTime());
     expect(moved.lastRun?.status).toBe('sent');
+  });
+
+  it('a PDF schedule is mailed as the branded PDF covering last week', async () => {
+    const s = await schedule({ name: 'Weekly mileage', what: 'mileage', metric: 'vehicle', src: [vehicle.id], range: 'lastweek', format: 'pdf', frequency: 'weekly', weekday: 1 });
+    const due = new Date(s.nextRunAt!);
+    const lastWeekMonday = londonDay(new Date(due.getTime() - 7 * 86_400_000));
+    await tripOn(lastWeekMonday);
+    const before = sink.received.length;
+    await scheduler({ now: later(due, 1_000) }).tick();
+    const mail = await sink.next('fleet@aire-valley.example', before);
+    const [file] = mail.attachments;
+    expect(file?.contentType).toBe('application/pdf');
+    const parsed = await new PDFParse({ data: new Uint8Array(file!.content) }).getText();
+    expect(parsed.text).toContain(brandName);
+    expect(parsed.text).toContain(vehicle.registration);
+    const [run] = await runsOf(s.id);
+    expect(run).toMatchObject({ status: 'sent', from: lastWeekMonday, to: londonDay(new Date(due.getTime() - 86_400_000)) });
+    expect(mail.subject).toContain('Weekly mileage');
   });
 
   it('retries a refused mail after 1, 5 and 15 minutes, then logs the run failed', async () => {

@@ -68,6 +68,7 @@ describe('scheduled report calls', () => {
       [body({ options: { threshold: 900 } }), 'at most 300'],
       [body({ name: '  ' }), 'must not be empty'],
       [body({ src: [theirVehicle] }), `no vehicle ${theirVehicle} on this site`],
+      [body({ what: 'timesheets', metric: 'vehicle' }), 'per driver or site, not per vehicle'],
     ];
     for (const [b, text] of cases) {
       const res = await save(ops.token, b);

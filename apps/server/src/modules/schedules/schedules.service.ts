@@ -2,6 +2,7 @@ import {
   nextDueAt, rangeDays, type SaveScheduledReportBody, type ScheduledReport, type ScheduledReportRun, type ScheduleRange,
 } from '@fleet/shared';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { CATALOGUE } from '../reports/index.ts';
 import { frequencyOf, type RunRow, type ScheduleRow, type SchedulesRepository } from './schedules.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -34,7 +35,9 @@ export function schedulesService(repo: SchedulesRepository, now: () => Date = ()
 
     /** Adds or changes a schedule; its next run is computed afresh in the site's zone. */
     async save(siteId: number, caller: { userId: number; tracksec: boolean }, b: SaveScheduledReportBody): Promise<number> {
-      if (b.what === 'timesheets' && !caller.tracksec) throw forbidden('Only users with Tracksec may schedule the timesheet report.');
+      const kind = CATALOGUE[b.what];
+      if (!kind.metrics.includes(b.metric)) throw badRequest(`metric: the ${kind.name} report is made per ${kind.metrics.join(' or ')}, not per ${b.metric}.`);
+      if (kind.tracksec && !caller.tracksec) throw forbidden(`Only users with Tracksec may schedule the ${kind.name} report.`);
       const zone = await repo.zoneOf(siteId);
       if (!zone) throw notFound('site');
       const missing = await repo.notOnSite(siteId, b.metric, b.src);
