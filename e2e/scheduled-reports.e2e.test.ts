@@ -30,16 +30,16 @@ describe('scheduled reports page', () => {
     // Bad input first: the form names what is wrong and sends nothing.
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('Add at least one address.').waitFor();
-    await form.getByRole('textbox', { name: 'Report' }).click();
+    await form.getByRole('combobox', { name: 'Report' }).click();
     await page.getByRole('option', { name: 'Speeding' }).click();
     await form.getByLabel('Speed threshold (km/h)').fill('90');
-    await form.getByRole('textbox', { name: 'How often' }).click();
+    await form.getByRole('combobox', { name: 'How often' }).click();
     await page.getByRole('option', { name: 'Once a week' }).click();
-    await form.getByRole('textbox', { name: 'On', exact: true }).click();
+    await form.getByRole('combobox', { name: 'On', exact: true }).click();
     await page.getByRole('option', { name: 'Friday' }).click();
     await form.getByLabel('At (site time, HH:mm)').fill('17:30');
     await form.getByRole('radio', { name: 'XLSX' }).check({ force: true });
-    const to = form.getByRole('textbox', { name: 'Mail to' });
+    const to = form.getByRole('combobox', { name: 'Mail to' });
     await to.fill('fleet.manager@aire-valley.example');
     await to.press('Enter');
     await expectAccessible(page, 'scheduled report form');
@@ -75,7 +75,7 @@ describe('scheduled reports page', () => {
     await page.getByRole('button', { name: 'Add a scheduled report' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('Name').fill('Phone daily e2e');
-    const to = form.getByRole('textbox', { name: 'Mail to' });
+    const to = form.getByRole('combobox', { name: 'Mail to' });
     await to.fill('ops.phone@aire-valley.example');
     await to.press('Enter');
     await form.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,5 @@
 import type { ScheduledReport } from '@fleet/shared';
-import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconList, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,13 +24,23 @@ function useLines(kindName: Props['kindName']) {
   };
 }
 
-function Actions({ s, onEdit, onRuns, onDelete }: Omit<Props, 'schedules' | 'kindName'> & { s: ScheduledReport }) {
+function Actions({ s, onEdit, onRuns, onDelete, compact }: Omit<Props, 'schedules' | 'kindName'> & { s: ScheduledReport; compact: boolean }) {
   const { t } = useTranslation();
+  const items = [
+    { key: 'edit', text: t('schedules.edit'), label: t('schedules.editFor', { name: s.name }), Icon: IconEdit, color: undefined, on: () => onEdit(s) },
+    { key: 'runs', text: t('schedules.runs'), label: t('schedules.runsFor', { name: s.name }), Icon: IconList, color: undefined, on: () => onRuns(s) },
+    { key: 'delete', text: t('schedules.delete'), label: t('schedules.deleteFor', { name: s.name }), Icon: IconTrash, color: 'red.9', on: () => onDelete(s) },
+  ];
+  // A narrow table keeps its actions as icons (named for screen readers and on hover); wide, as words.
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="subtle" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(s)} aria-label={t('schedules.editFor', { name: s.name })}>{t('schedules.edit')}</Button>
-      <Button size="xs" variant="subtle" leftSection={<IconList size={16} aria-hidden />} onClick={() => onRuns(s)} aria-label={t('schedules.runsFor', { name: s.name })}>{t('schedules.runs')}</Button>
-      <Button size="xs" variant="subtle" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(s)} aria-label={t('schedules.deleteFor', { name: s.name })}>{t('schedules.delete')}</Button>
+      {items.map(({ key, text, label, Icon, color, on }) => (compact ? (
+        <Tooltip key={key} label={text} withArrow>
+          <ActionIcon variant="subtle" size="lg" color={color} onClick={on} aria-label={label}><Icon size={18} aria-hidden /></ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button key={key} size="xs" variant="subtle" color={color} leftSection={<Icon size={16} aria-hidden />} onClick={on} aria-label={label}>{text}</Button>
+      )))}
     </Group>
   );
 }
@@ -40,6 +50,7 @@ export function ScheduleList({ schedules, kindName, ...actions }: Props) {
   const { t } = useTranslation();
   const lines = useLines(kindName);
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const compact = useMediaQuery('(max-width: 87.5em)', false, { getInitialValueInEffect: false });
   if (phone) {
     return (
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('schedules.listLabel')}>
@@ -51,7 +62,7 @@ export function ScheduleList({ schedules, kindName, ...actions }: Props) {
               <Text size="sm">{lines.when(s)} · {t('schedules.recipientsCount', { count: s.recipients.length })}</Text>
               <Group gap="xs"><Text size="sm">{t('schedules.col.next')}: {lines.next(s)}</Text></Group>
               <Group gap="xs"><Text size="sm">{t('schedules.col.last')}:</Text>{lines.last(s)}</Group>
-              <Actions s={s} {...actions} />
+              <Actions s={s} {...actions} compact={false} />
             </Stack>
           </Card>
         ))}
@@ -73,8 +84,8 @@ export function ScheduleList({ schedules, kindName, ...actions }: Props) {
               <Table.Td><Text size="sm">{lines.report(s)}</Text></Table.Td>
               <Table.Td><Text size="sm">{lines.when(s)}</Text></Table.Td>
               <Table.Td><Text size="sm">{lines.next(s)}</Text></Table.Td>
-              <Table.Td>{lines.last(s)}</Table.Td>
-              <Table.Td><Actions s={s} {...actions} /></Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>{lines.last(s)}</Table.Td>
+              <Table.Td><Actions s={s} {...actions} compact={compact} /></Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

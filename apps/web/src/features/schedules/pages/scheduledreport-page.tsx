@@ -54,7 +54,7 @@ export default function ScheduledReportPage() {
 
       <Drawer
         opened={editing !== null} onClose={() => setEditing(null)} position="right" size={phone ? '100%' : 'lg'}
-        title={<Text component="h2" fw={700}>{editing?.id ? t('schedules.form.editTitle') : t('schedules.form.addTitle')}</Text>}
+        title={editing?.id ? t('schedules.form.editTitle') : t('schedules.form.addTitle')}
       >
         {editing && siteId !== null && kinds.data && (
           <ScheduleForm
@@ -64,12 +64,12 @@ export default function ScheduledReportPage() {
         )}
       </Drawer>
 
-      <Modal opened={runsOf !== null} onClose={() => setRunsOf(null)} size="xl" fullScreen={phone} title={<Text component="h2" fw={700}>{t('schedules.log.title', { name: runsOf?.name ?? '' })}</Text>}>
+      <Modal opened={runsOf !== null} onClose={() => setRunsOf(null)} size="xl" fullScreen={phone} title={t('schedules.log.title', { name: runsOf?.name ?? '' })}>
         {runsOf && siteId !== null && <RunLog siteId={siteId} schedule={runsOf} />}
         <Group justify="flex-end" mt="sm"><Button variant="default" onClick={() => setRunsOf(null)}>{t('schedules.log.close')}</Button></Group>
       </Modal>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} centered title={<Text component="h2" fw={700}>{t('schedules.deleteTitle')}</Text>}>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} centered title={t('schedules.deleteTitle')}>
         <Stack>
           <Text>{t('schedules.deleteText', { name: deleting?.name ?? '' })}</Text>
           {remove.error && <Text c="red.9" role="alert">{errorMessage(remove.error)}</Text>}
