@@ -38,7 +38,7 @@ describe('scheduled reports page', () => {
     await form.getByRole('combobox', { name: 'On', exact: true }).click();
     await page.getByRole('option', { name: 'Friday' }).click();
     await form.getByLabel('At (site time, HH:mm)').fill('17:30');
-    await form.getByRole('radio', { name: 'XLSX' }).check({ force: true });
+    await form.locator('label', { hasText: 'XLSX' }).click();
     const to = form.getByRole('combobox', { name: 'Mail to' });
     await to.fill('fleet.manager@aire-valley.example');
     await to.press('Enter');

@@ -29,7 +29,7 @@ function Actions({ s, onEdit, onRuns, onDelete, compact }: Omit<Props, 'schedule
   const items = [
     { key: 'edit', text: t('schedules.edit'), label: t('schedules.editFor', { name: s.name }), Icon: IconEdit, color: undefined, on: () => onEdit(s) },
     { key: 'runs', text: t('schedules.runs'), label: t('schedules.runsFor', { name: s.name }), Icon: IconList, color: undefined, on: () => onRuns(s) },
-    { key: 'delete', text: t('schedules.delete'), label: t('schedules.deleteFor', { name: s.name }), Icon: IconTrash, color: 'red.9', on: () => onDelete(s) },
+    { key: 'delete', text: t('schedules.delete'), label: t('schedules.deleteFor', { name: s.name }), Icon: IconTrash, color: '#c92a2a', on: () => onDelete(s) },
   ];
   // A narrow table keeps its actions as icons (named for screen readers and on hover); wide, as words.
   return (
