@@ -61,10 +61,12 @@ async function main(): Promise<void> {
 
   // The worker part (issue 14): scheduled reports, made with the report engine and mailed through SMTP_URL.
   const { pool } = database;
+  // Once the timesheets door is merged, pass it as weekOfSite here too (as app.ts does for the reporting page).
+  const engine = reportsService({ pool, places: poiRepository(pool) });
   const scheduler = config.REPORT_SCHEDULER
     ? reportScheduler({
       runs: scheduleRunsRepository(pool), smtpUrl: config.SMTP_URL, log: app.log.child({ part: 'report-scheduler' }),
-      makeFile: reportFileMaker(reportsService({ pool, places: poiRepository(pool) }), (siteId) => letterheadOfSite(pool, siteId)),
+      makeFile: reportFileMaker(engine, (siteId) => letterheadOfSite(pool, siteId)),
     })
     : null;
 

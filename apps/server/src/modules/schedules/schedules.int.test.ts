@@ -95,7 +95,10 @@ describe('scheduled report calls', () => {
     expect((await t.call('GET', 'scheduledreports', { token: driver.token })).statusCode).toBe(403);
     expect((await save(driver.token, body())).statusCode).toBe(403);
     const timesheets = body({ what: 'timesheets', metric: 'driver', src: [] });
-    const refused = await save(ops.token, timesheets);
+    // Whatever the demo gives this operator, without Tracksec the timesheet report is refused.
+    await t.database.pool.query('UPDATE users SET tracksec = false WHERE email = $1', ['ops.leeds@aire-valley.example']);
+    const plain = await t.login('ops.leeds@aire-valley.example');
+    const refused = await save(plain.token, timesheets);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('Tracksec');
     await t.database.pool.query('UPDATE users SET tracksec = true WHERE email = $1', ['ops.leeds@aire-valley.example']);
