@@ -29,6 +29,7 @@ import { mailService } from './modules/mail/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
+import { schedulesRepository, schedulesRoutes, schedulesService } from './modules/schedules/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import {
@@ -155,8 +156,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const directory = deviceDirectoryRepository(pool);
   const checklists = checklistsRepository(pool);
   // Reports (issue 14): runs queued in this process, failed on a restart, swept when expired.
-  const timesheetsForReports = timesheetsService(pool);
-  const reports = reportsModule({ pool, places: poi, log: app.log, weekOfSite: (siteId, wc) => timesheetsForReports.weekOfSite(siteId, wc) });
+  const timesheets = timesheetsService(pool);
+  const reports = reportsModule({ pool, places: poi, log: app.log, weekOfSite: (siteId, wc) => timesheets.weekOfSite(siteId, wc) });
   // Started when the app is ready (nothing is queried while routes are registered: access-table.ts).
   app.addHook('onReady', async () => {
     await reports.runner.start();
@@ -252,12 +253,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
-    const timesheets = timesheetsService(pool);
     await api.register(timesheetsRoutes, { service: timesheets });
     await api.register(signoffRoutes, {
       signoff: signoffService({ timesheets, repo: signoffRepository(pool), images: uploads, letterhead: (siteId) => letterheadOfSite(pool, siteId) }),
       saveImage: uploads.save,
     });
+    await api.register(schedulesRoutes, { schedules: schedulesService(schedulesRepository(pool)) });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });

@@ -88,6 +88,8 @@ export const configSchema = z.object({
   FLEET_DEMO_PASSWORD: z.string().min(1).optional(),
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a full address such as https://fleet.example.com').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  /** Run the scheduled reports' scheduler in this process (the worker part, issue 14); 0 in a process that only serves. */
+  REPORT_SCHEDULER: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TELTONIKA_PORT: port.default(5027),
   OSMAND_PORT: port.default(5055),

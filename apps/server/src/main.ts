@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { createIngest, deviceLink } from './ingest/ingest.ts';
+import { reportFileMaker } from './jobs/report-file.ts';
+import { reportScheduler } from './jobs/report-scheduler.ts';
+import { letterheadOfSite } from './modules/brand/index.ts';
+import { poiRepository } from './modules/poi/index.ts';
+import { reportsService } from './modules/reports/index.ts';
+import { scheduleRunsRepository } from './modules/schedules/index.ts';
+import { timesheetsService } from './modules/timesheets/index.ts';
 import { nominatimGeocoder } from './modules/places/index.ts';
 import { seedDemoChecklists } from './modules/checklists/index.ts';
 import { folderImageStore, s3ImageStore, uploadsRepository, uploadsService } from './modules/uploads/index.ts';
@@ -54,12 +61,24 @@ async function main(): Promise<void> {
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });
 
+  // The worker part (issue 14): scheduled reports, made with the report engine and mailed through SMTP_URL.
+  const { pool } = database;
+  const timesheets = timesheetsService(pool);
+  const engine = reportsService({ pool, places: poiRepository(pool), weekOfSite: (siteId, wc) => timesheets.weekOfSite(siteId, wc) });
+  const scheduler = config.REPORT_SCHEDULER
+    ? reportScheduler({
+      runs: scheduleRunsRepository(pool), smtpUrl: config.SMTP_URL, log: app.log.child({ part: 'report-scheduler' }),
+      makeFile: reportFileMaker(engine, (siteId) => letterheadOfSite(pool, siteId)),
+    })
+    : null;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await ingest.stop().catch(() => {});
+    await scheduler?.stop().catch(() => {});
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -70,6 +89,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   await ingest.start();
+  scheduler?.start();
   print(`Fleet platform ${version} is running at ${config.publicUrl}`);
 }
 

@@ -28,6 +28,8 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'GET /api/v1/getdatapoint': { id: '1', dt: '2026-05-01T08:00:00.000Z', v: 1 },
   'POST /api/v1/tripevents': { events: { v: 1, from: '2026-05-01T08:00:00Z', to: '2026-05-01T09:00:00Z' } },
   'GET /api/v1/trips': { siteid: 1, from: '2026-05-01', to: '2026-05-01' },
+  // Issue 14: at least one recipient; a weekly schedule names its weekday.
+  'POST /api/v1/savescheduledreport': { name: 'Walker', what: 'trips', metric: 'site', range: 'yesterday', format: 'pdf', frequency: 'daily', at: '07:00', recipients: ['ops@northway.example'] },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
 const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',

@@ -2,7 +2,11 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail { to: string; from: string; subject: string; text: string }
+export interface ReceivedMail {
+  to: string; from: string; subject: string; text: string;
+  /** The files attached, as parsed (scheduled reports). */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
+}
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives in memory, for tests that must read
@@ -18,7 +22,10 @@ export async function startSmtpSink(port = 0) {
     onData(stream, _session, callback) {
       simpleParser(stream).then((m) => {
         const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
-        received.push({ to, from: m.from?.text ?? '', subject: m.subject ?? '', text: m.text ?? '' });
+        received.push({
+          to, from: m.from?.text ?? '', subject: m.subject ?? '', text: m.text ?? '',
+          attachments: m.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
+        });
         for (const w of waiters.splice(0)) w();
         callback();
       }, (err: Error) => callback(err));

@@ -40,3 +40,5 @@ export * from './timesheets/timesheet-api.schema.ts';
 export * from './timesheets/timesheet-calls.schema.ts';
 export * from './timesheets/signoff.schema.ts';
 export * from './datarequests/datarequests.schema.ts';
+export * from './schedules/schedule-time.ts';
+export * from './schedules/schedules.schema.ts';

@@ -44,7 +44,7 @@ await db.insert(schema.units).values({ siteId: (await one<{ id: number }>(`SELEC
 
 interface Target {
   scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number;
-  template: number; upload: number; checklist: number; fault: number; cab: number; driver: number; dataRequest: number; run: number;
+  template: number; upload: number; checklist: number; fault: number; cab: number; driver: number; dataRequest: number; run: number; schedule: number;
 }
 async function target(scope: string, siteName: string): Promise<Target> {
   const s = await one<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites WHERE name = $1', [siteName]);
@@ -73,10 +73,15 @@ async function target(scope: string, siteName: string): Promise<Target> {
   // A report run (issue 14) of nobody on this site: no caller's own.
   const run = await one<{ id: string }>(
     `INSERT INTO report_runs (site_id, what, params, expires_at) VALUES ($1, 'trips', '{}', now() + interval '1 hour') RETURNING id`, [s.id]);
+  // A scheduled report (issue 14), disabled so no scheduler would run it.
+  const schedule = await one<{ id: number }>(
+    `INSERT INTO scheduled_reports (site_id, name, what, params, format, frequency, at_time, recipients, enabled, next_run_at)
+     VALUES ($1, $2, 'trips', '{"metric":"site","src":[],"range":"yesterday","options":{}}', 'pdf', 'daily', '07:00', '["a@example.com"]', false, now()) RETURNING id`,
+    [s.id, `Matrix ${scope}`]);
   return {
     scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id,
     template: template.id, upload: Number(upload.id), checklist: Number(checklist.id), fault: Number(fault.id), cab: cab!.id,
-    driver: driver!.id, dataRequest: Number(dataRequest.id), run: Number(run.id),
+    driver: driver!.id, dataRequest: Number(dataRequest.id), run: Number(run.id), schedule: schedule.id,
   };
 }
 const TARGETS = [
@@ -137,7 +142,7 @@ function idFor(s: Scope, x: Target): [Field, unknown] | null {
     const ids: Record<string, unknown> = {
       place: x.place, group: x.group, alert: x.alert, alerts: [x.alert], vehicle: [x.unit],
       unit: x.unit, template: x.template, record: x.template, upload: x.upload, checklist: x.checklist, fault: x.fault, 'cab device': x.cab, conversation: x.unit,
-      driver: x.driver, 'data request': x.dataRequest, 'report run': x.run,
+      driver: x.driver, 'data request': x.dataRequest, 'report run': x.run, 'scheduled report': x.schedule,
     };
     return [s.field, ids[s.row]];
   }

@@ -17,6 +17,7 @@ import { loadDriverHomePage, loadDriverLoginPage, loadDriverMapPage, loadVehicle
 import { loadFleetPage } from '../features/fleet/index.ts';
 import { loadActivityMapPage, loadActivityPage } from '../features/journeys/index.ts';
 import { loadMessagesPage } from '../features/messages/index.ts';
+import { loadScheduledReportPage } from '../features/schedules/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
 import { loadTimesheetSignoffPage, loadTimesheetsPage } from '../features/timesheets/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
@@ -56,6 +57,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   tracksectimesheets: loadTimesheetsPage,
   tracksectimesheetsignoff: loadTimesheetSignoffPage,
   amazondatarequest: loadDataRequestsPage,
+  scheduledreport: loadScheduledReportPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

@@ -51,6 +51,7 @@ export const BUILT_PAGES = [
   'tracksectimesheets',
   'tracksectimesheetsignoff',
   'amazondatarequest',
+  'scheduledreport',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 
