@@ -29,6 +29,12 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'POST /api/v1/tripevents': { events: { v: 1, from: '2026-05-01T08:00:00Z', to: '2026-05-01T09:00:00Z' } },
   'GET /api/v1/trips': { siteid: 1, from: '2026-05-01', to: '2026-05-01' },
   // Issue 14: at least one recipient; a weekly schedule names its weekday.
+  // Issue 14, timesheets: a Monday as the week commencing; a start as a time, a shift that ends after it starts; a name to print.
+  'GET /api/v1/gettimesheet': { driver: 1, wc: '2026-04-27' },
+  'POST /api/v1/createdufftimesheet': { driver: 1, wc: '2026-04-27' },
+  'POST /api/v1/updateshift': { w: 'start', id: 1, nt: '2026-04-27T07:30:00Z' },
+  'POST /api/v1/addtimesheetshift': { id: 1, start: '2026-04-27T07:00:00Z', end: '2026-04-27T15:00:00Z' },
+  'POST /api/v1/signofftimesheets': { ids: [1], soid: 1, wcnumber: '2026-04-27', cname: 'Walker' },
   'POST /api/v1/savescheduledreport': { name: 'Walker', what: 'trips', metric: 'site', range: 'yesterday', format: 'pdf', frequency: 'daily', at: '07:00', recipients: ['ops@northway.example'] },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */

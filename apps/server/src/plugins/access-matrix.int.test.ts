@@ -7,7 +7,7 @@ import { sample, SAMPLES, setPath } from '../../test/route-inputs.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { imageForm } from '../../test/uploads.ts';
 import { randomUUID } from 'node:crypto';
-import { type AccessRule, DRIVER_ONLY_TEXT, type Field, NOT_IN_DRIVER_MODE_TEXT, type Scope } from './access.ts';
+import { type AccessRule, DRIVER_ONLY_TEXT, type Field, type Flag, NOT_IN_DRIVER_MODE_TEXT, type Scope } from './access.ts';
 
 // Walks every declared API call × role × tenant scope and checks the answer against the call's
 // declared rule: 401 without a session, 403 for the wrong role, 404 (as for a missing id) when an
@@ -45,6 +45,7 @@ await db.insert(schema.units).values({ siteId: (await one<{ id: number }>(`SELEC
 interface Target {
   scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number;
   template: number; upload: number; checklist: number; fault: number; cab: number; driver: number; dataRequest: number; run: number; schedule: number;
+  timesheet: number; shift: number; signoff: number;
 }
 async function target(scope: string, siteName: string): Promise<Target> {
   const s = await one<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites WHERE name = $1', [siteName]);
@@ -78,10 +79,20 @@ async function target(scope: string, siteName: string): Promise<Target> {
     `INSERT INTO scheduled_reports (site_id, name, what, params, format, frequency, at_time, recipients, enabled, next_run_at)
      VALUES ($1, $2, 'trips', '{"metric":"site","src":[],"range":"yesterday","options":{}}', 'pdf', 'daily', '07:00', '["a@example.com"]', false, now()) RETURNING id`,
     [s.id, `Matrix ${scope}`]);
+  // A timesheet of the target's driver (issue 14) with one shift and a stored sign-off of it.
+  const timesheet = await one<{ id: number }>(
+    `INSERT INTO timesheets (site_id, driver_id, wc) VALUES ($1, $2, '2026-04-27') RETURNING id`, [s.id, driver!.id]);
+  const shift = await one<{ id: string }>(
+    `INSERT INTO timesheet_shifts (timesheet_id, source, start_time, end_time) VALUES ($1, 'office', '2026-04-27T07:00:00Z', '2026-04-27T15:00:00Z') RETURNING id`,
+    [timesheet.id]);
+  const signoff = await one<{ id: string }>(
+    `INSERT INTO timesheet_signoffs (timesheet_id, version, operator_name, operator_signed_at, pdf, pdf_sha256)
+     VALUES ($1, 1, 'Matrix', now(), '\\x25504446'::bytea, 'matrix') RETURNING id`, [timesheet.id]);
   return {
     scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id,
     template: template.id, upload: Number(upload.id), checklist: Number(checklist.id), fault: Number(fault.id), cab: cab!.id,
     driver: driver!.id, dataRequest: Number(dataRequest.id), run: Number(run.id), schedule: schedule.id,
+    timesheet: timesheet.id, shift: Number(shift.id), signoff: Number(signoff.id),
   };
 }
 const TARGETS = [
@@ -99,11 +110,12 @@ await db.insert(schema.users).values({ email: SUPER.email, name: 'Matrix', usert
 const superUser = await t.login(SUPER.email, SUPER.password);
 const superToken = (await t.call('GET', `pick?companyid=${leeds.customer_id}&cid=${leeds.id}`, { token: superUser.token })).json().user.token as string;
 
-interface Role { name: string; token?: string; usertype: number | null; sites: number[]; driver?: true }
+interface Role { name: string; token?: string; usertype: number | null; sites: number[]; driver?: true; flags?: Flag[] }
 const ROLES: Role[] = [
   { name: 'nobody', usertype: null, sites: [] },
-  { name: 'operator', token: (await t.login('ops.leeds@aire-valley.example')).token, usertype: 2, sites: [leeds.id] },
-  { name: 'site administrator', token: (await t.login('admin.leeds@aire-valley.example')).token, usertype: 1, sites: [leeds.id] },
+  // The demo gives Leeds Depot's office users Tracksec (issue 14); the super administrator made here has none.
+  { name: 'operator', token: (await t.login('ops.leeds@aire-valley.example')).token, usertype: 2, sites: [leeds.id], flags: ['tracksec'] },
+  { name: 'site administrator', token: (await t.login('admin.leeds@aire-valley.example')).token, usertype: 1, sites: [leeds.id], flags: ['tracksec'] },
   { name: 'super administrator', token: superToken, usertype: 0, sites: allSites.map((s) => s.id) },
   // Driver mode (issue 11): a driver signed in on a cab device of Leeds.
   { name: 'driver', token: (await t.driverSession('Leeds Depot')).token, usertype: 3, sites: [leeds.id], driver: true },
@@ -119,6 +131,7 @@ function expected(rule: AccessRule, role: Role, x: Target): { status: number; me
   if (rule.who === 'admin' && !(role.usertype !== null && role.usertype < 2)) return { status: 403, message: 'Not Admin' };
   if (rule.who === 'super' && role.usertype !== 0) return { status: 403, message: 'Only a super administrator may do this.' };
   if (rule.who === 'operator' && !(role.usertype !== null && role.usertype <= 2)) return { status: 403 };
+  for (const flag of rule.flags ?? []) if (!role.flags?.includes(flag)) return { status: 403, message: 'Only users with Tracksec may do this.' };
   const mine = (site: number) => role.sites.includes(site);
   for (const s of rule.scope ?? []) {
     if ('site' in s && !mine(x.site)) return { status: 404, message: 'No such site.' };
@@ -143,6 +156,7 @@ function idFor(s: Scope, x: Target): [Field, unknown] | null {
       place: x.place, group: x.group, alert: x.alert, alerts: [x.alert], vehicle: [x.unit],
       unit: x.unit, template: x.template, record: x.template, upload: x.upload, checklist: x.checklist, fault: x.fault, 'cab device': x.cab, conversation: x.unit,
       driver: x.driver, 'data request': x.dataRequest, 'report run': x.run, 'scheduled report': x.schedule,
+      timesheet: s.field.endsWith('.ids') ? [x.timesheet] : x.timesheet, 'timesheet shift': x.shift, 'timesheet sign-off': x.signoff,
     };
     return [s.field, ids[s.row]];
   }
@@ -172,7 +186,7 @@ const ALTERNATIVES: Record<string, string[][]> = {
 };
 
 /** Calls whose body is multipart/form-data (no body schema): the matrix sends a real form with a small photo. */
-const MULTIPART = new Set(['POST /api/v1/sendtempimage']);
+const MULTIPART = new Set(['POST /api/v1/sendtempimage', 'POST /api/v1/timesheetsignature']);
 const PHOTO = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==', 'base64');
 
 /** Inputs that pick a branch the fixtures have (panic alerts). */
