@@ -16,6 +16,7 @@ import { loadDriverHomePage, loadDriverLoginPage, loadDriverMapPage, loadVehicle
 import { loadFleetPage } from '../features/fleet/index.ts';
 import { loadActivityMapPage, loadActivityPage } from '../features/journeys/index.ts';
 import { loadMessagesPage } from '../features/messages/index.ts';
+import { loadReportingPage } from '../features/reports/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
 import { type BuiltPage, isBuiltPage } from './route-table.ts';
@@ -51,6 +52,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   vclviewer: loadVclViewerPage,
   activity: loadActivityPage,
   activitymap: loadActivityMapPage,
+  reporting: loadReportingPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

@@ -44,6 +44,7 @@ export const BUILT_PAGES = [
   'vclviewer',
   'activity',
   'activitymap',
+  'reporting',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

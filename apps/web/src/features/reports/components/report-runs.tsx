@@ -1,0 +1,109 @@
+import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { ReportRunSummary, ReportStatus } from '@fleet/shared';
+import { IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatFullDate, formatHHmm } from '../../../shared/format/time.ts';
+import { isActive, progressPercent } from '../model/report-runs.ts';
+import classes from './reports.module.css';
+
+const STATUS_COLOUR: Record<ReportStatus, string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red', cancelled: 'gray' };
+
+/** The words under a run's bar: the server's text ("Vehicle 120 of 500"), or the state when it has none. */
+function useProgressText() {
+  const { t } = useTranslation();
+  return (run: ReportRunSummary) => {
+    if (run.status === 'failed') return run.error ?? t('reporting.runs.failedNoReason');
+    if (run.status === 'done') return t('reporting.runs.rows', { count: run.rowCount ?? 0 });
+    if (run.status === 'cancelled') return t('reporting.runs.cancelledText');
+    return run.progress.text || t(`reporting.status.${run.status}`);
+  };
+}
+
+interface RunProgressProps {
+  run: ReportRunSummary;
+  cancelling: boolean;
+  onCancel(id: number): void;
+}
+
+/** A queued or running run's bar, its text and its Cancel button. */
+export function RunProgress({ run, cancelling, onCancel }: RunProgressProps) {
+  const { t } = useTranslation();
+  const text = useProgressText()(run);
+  const pct = progressPercent(run);
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={run.status === 'queued' ? 100 : pct}
+        striped={run.status === 'queued'}
+        animated={run.status === 'queued'}
+        color={run.status === 'queued' ? 'gray' : undefined}
+        size="lg"
+        aria-label={t('reporting.runs.progressOf', { title: run.title })}
+        aria-valuetext={run.status === 'queued' ? t('reporting.status.queued') : `${pct} %: ${text}`}
+        data-testid="report-progress"
+      />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c="dark.6" aria-live="polite" data-testid="report-progress-text">
+          {text}
+        </Text>
+        <Button size="compact-sm" variant="default" color="red" leftSection={<IconX size={14} aria-hidden />} loading={cancelling} onClick={() => onCancel(run.id)} mih={32} aria-label={t('reporting.runs.cancelOf', { title: run.title })}>
+          {t('reporting.runs.cancel')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface ReportRunsProps {
+  runs: ReportRunSummary[];
+  timeZone: string;
+  selectedId: number | null;
+  cancellingId: number | null;
+  onOpen(id: number): void;
+  onCancel(id: number): void;
+}
+
+/** The user's kept runs, newest first: each with its state, its bar while it works, Open once done. */
+export function ReportRuns({ runs, timeZone, selectedId, cancellingId, onOpen, onCancel }: ReportRunsProps) {
+  const { t } = useTranslation();
+  const text = useProgressText();
+  return (
+    <ul className={classes.runs} aria-label={t('reporting.runs.title')} data-testid="report-runs">
+      {runs.map((run) => (
+        <li key={run.id} data-run={run.id} data-status={run.status}>
+          <Paper withBorder p="xs" className={classes.run} data-selected={run.id === selectedId || undefined}>
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} lineClamp={2}>
+                    {run.title}
+                  </Text>
+                  <Text size="xs" c="dark.5" title={formatFullDate(run.createdAt, timeZone)}>
+                    {t('reporting.runs.asked', { time: formatHHmm(run.createdAt, timeZone), from: run.record.from, to: run.record.to })}
+                  </Text>
+                </div>
+                <Badge variant="light" color={STATUS_COLOUR[run.status]} c={`${STATUS_COLOUR[run.status]}.9`} tt="none" radius="sm">
+                  {t(`reporting.status.${run.status}`)}
+                </Badge>
+              </Group>
+              {isActive(run.status) ? (
+                <RunProgress run={run} cancelling={cancellingId === run.id} onCancel={onCancel} />
+              ) : (
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" c={run.status === 'failed' ? 'red.8' : 'dark.6'} role={run.status === 'failed' ? 'status' : undefined}>
+                    {text(run)}
+                  </Text>
+                  {run.status === 'done' && (
+                    <Button size="compact-sm" variant={run.id === selectedId ? 'filled' : 'light'} onClick={() => onOpen(run.id)} mih={32} aria-label={t('reporting.runs.openOf', { title: run.title })} aria-current={run.id === selectedId || undefined}>
+                      {t('reporting.runs.open')}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconReportAnalytics } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUnitSystem } from '../../../shared/format/use-units.ts';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { useSiteTimeZone, useSiteToday } from '../../../shared/site/site-time-zone.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { ErrorState } from '../../../shared/ui/error-state.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { reportsQuery, useCancelReport, useRunReport } from '../api/reports-api.ts';
+import { ReportForm } from '../components/report-form.tsx';
+import { RunProgress, ReportRuns } from '../components/report-runs.tsx';
+import { ReportView } from '../components/report-view.tsx';
+import classes from '../components/reports.module.css';
+import { isActive } from '../model/report-runs.ts';
+
+/**
+ * reporting: ask for a report (kind, per what and which, site days, options), follow the user's
+ * runs (several may work at once, each with its bar and Cancel), open a finished one: headline,
+ * chart, table, exports.
+ */
+export default function ReportingPage() {
+  const { t } = useTranslation();
+  const siteId = useSessionUser()?.siteid ?? 0;
+  const system = useUnitSystem();
+  const zone = useSiteTimeZone();
+  const today = useSiteToday();
+  const reports = useQuery(reportsQuery(siteId));
+  const run = useRunReport(siteId);
+  const cancel = useCancelReport(siteId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const runs = useMemo(() => reports.data?.runs ?? [], [reports.data]);
+  // The run shown: the one chosen, else the newest (just asked for, or the last done).
+  const selected = runs.find((r) => r.id === chosen) ?? runs[0] ?? null;
+  const ctx = useMemo(() => ({ system, timeZone: zone.timeZone }), [system, zone.timeZone]);
+
+  const main = !selected ? (
+    <Paper withBorder>
+      <EmptyState icon={<IconReportAnalytics size={22} />} title={t('reporting.view.none')} hint={t('reporting.view.noneHint')} />
+    </Paper>
+  ) : selected.status === 'done' ? (
+    <ReportView key={selected.id} run={selected} ctx={ctx} />
+  ) : (
+    <Paper withBorder p="md" component="section" aria-labelledby="report-state-title">
+      <Stack gap="sm">
+        <Text component="h2" id="report-state-title" fw={700}>
+          {selected.title}
+        </Text>
+        {isActive(selected.status) ? (
+          <RunProgress run={selected} cancelling={cancel.isPending && cancel.variables === selected.id} onCancel={(id) => cancel.mutate(id)} />
+        ) : selected.status === 'failed' ? (
+          <Text c="red.8" role="alert">
+            {t('reporting.view.failed', { error: selected.error ?? t('reporting.runs.failedNoReason') })}
+          </Text>
+        ) : (
+          <Text c="dark.6">{t('reporting.view.cancelled')}</Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+
+  return (
+    <Stack gap="sm">
+      <PageHeader title={t('reporting.title')} description={t('reporting.about', { zone: zone.timeZone })} />
+      {reports.isError ? (
+        <ErrorState error={reports.error} onRetry={() => void reports.refetch()} />
+      ) : !reports.data || !zone.settled ? (
+        <div className={classes.layout} aria-busy="true" aria-label={t('reporting.loading')}>
+          <Skeleton height={420} />
+          <Skeleton height={420} />
+        </div>
+      ) : (
+        <div className={classes.layout}>
+          <div className={classes.side}>
+            <Paper withBorder p="md">
+              <ReportForm
+                siteId={siteId}
+                kinds={reports.data.kinds}
+                system={system}
+                today={today}
+                running={run.isPending}
+                refused={run.error}
+                onRun={(body) => run.mutate(body, { onSuccess: (id) => setChosen(id) })}
+              />
+            </Paper>
+            <Paper withBorder p="md" component="section" aria-labelledby="report-runs-title">
+              <Text component="h2" id="report-runs-title" fw={700} mb="xs">
+                {t('reporting.runs.title')}
+              </Text>
+              {runs.length === 0 ? (
+                <Text size="sm" c="dark.6">
+                  {t('reporting.runs.none')}
+                </Text>
+              ) : (
+                <ReportRuns
+                  runs={runs}
+                  timeZone={zone.timeZone}
+                  selectedId={selected?.id ?? null}
+                  cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
+                  onOpen={setChosen}
+                  onCancel={(id) => cancel.mutate(id)}
+                />
+              )}
+              {cancel.isError && (
+                <Text size="sm" c="red.8" role="alert" mt="xs">
+                  {cancel.error.message}
+                </Text>
+              )}
+            </Paper>
+          </div>
+          <div className={classes.main}>{main}</div>
+        </div>
+      )}
+    </Stack>
+  );
+}
