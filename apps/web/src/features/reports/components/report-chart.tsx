@@ -104,7 +104,7 @@ export function ReportChart({ model, label, tableId, note }: ReportChartProps) {
           </span>
         ))}
         {note && (
-          <Text span size="xs" c="dimmed">
+          <Text span size="xs" c="dark.5">
             {note}
           </Text>
         )}

@@ -3,6 +3,7 @@ import type { ReportRunSummary, ReportStatus } from '@fleet/shared';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatFullDate, formatHHmm } from '../../../shared/format/time.ts';
+import { formatRange } from '../model/date-range.ts';
 import { isActive, progressPercent } from '../model/report-runs.ts';
 import classes from './reports.module.css';
 
@@ -79,10 +80,10 @@ export function ReportRuns({ runs, timeZone, selectedId, cancellingId, onOpen, o
                     {run.title}
                   </Text>
                   <Text size="xs" c="dark.5" title={formatFullDate(run.createdAt, timeZone)}>
-                    {t('reporting.runs.asked', { time: formatHHmm(run.createdAt, timeZone), from: run.record.from, to: run.record.to })}
+                    {t('reporting.runs.asked', { time: formatHHmm(run.createdAt, timeZone), range: formatRange(run.record) })}
                   </Text>
                 </div>
-                <Badge variant="light" color={STATUS_COLOUR[run.status]} c={`${STATUS_COLOUR[run.status]}.9`} tt="none" radius="sm">
+                <Badge variant="light" color={STATUS_COLOUR[run.status]} c={`${STATUS_COLOUR[run.status]}.9`} tt="none" radius="sm" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
                   {t(`reporting.status.${run.status}`)}
                 </Badge>
               </Group>

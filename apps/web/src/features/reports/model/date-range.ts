@@ -45,3 +45,14 @@ export function daysIn(range: DayRange): number {
   const ms = Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`);
   return Number.isFinite(ms) && ms >= 0 ? ms / 86_400_000 + 1 : 0;
 }
+
+const short = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** '16 Nov 2026 – 22 Nov 2026', or one day alone ('23 Nov 2026'). */
+export function formatRange(range: DayRange): string {
+  const text = (d: string) => {
+    const at = new Date(`${d}T12:00:00Z`);
+    return Number.isNaN(at.getTime()) ? d : short.format(at);
+  };
+  return range.from === range.to ? text(range.from) : `${text(range.from)} – ${text(range.to)}`;
+}

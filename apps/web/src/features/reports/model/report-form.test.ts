@@ -1,6 +1,6 @@
 import type { ReportKindInfo } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
-import { quickRange, quickRangeOf } from './date-range.ts';
+import { formatRange, quickRange, quickRangeOf } from './date-range.ts';
 import { type ReportFormValues, toRunBody } from './report-form.ts';
 import { fileNameOf } from './report-file-name.ts';
 import { progressPercent } from './report-runs.ts';
@@ -61,5 +61,12 @@ describe('runs and files', () => {
     expect(fileNameOf('attachment; filename="../../etc/passwd"', 'x')).toBe('.._.._etc_passwd');
     expect(fileNameOf(null, 'report-3.pdf')).toBe('report-3.pdf');
     expect(fileNameOf('attachment', 'report-3.pdf')).toBe('report-3.pdf');
+  });
+});
+
+describe('a range in words', () => {
+  it('names both days, or the one day', () => {
+    expect(formatRange({ from: '2026-11-16', to: '2026-11-22' })).toBe('16 Nov 2026 – 22 Nov 2026');
+    expect(formatRange({ from: '2026-11-23', to: '2026-11-23' })).toBe('23 Nov 2026');
   });
 });

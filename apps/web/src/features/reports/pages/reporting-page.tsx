@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnitSystem } from '../../../shared/format/use-units.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
@@ -31,6 +31,12 @@ export default function ReportingPage() {
   const run = useRunReport(siteId);
   const cancel = useCancelReport(siteId);
   const [chosen, setChosen] = useState<number | null>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
+  // Stacked (phone, tablet), the opened report is below the form and the list: bring it into view.
+  const open = (id: number) => {
+    setChosen(id);
+    if (window.matchMedia('(max-width: 1199px)').matches) requestAnimationFrame(() => mainRef.current?.scrollIntoView({ block: 'start' }));
+  };
   const runs = useMemo(() => reports.data?.runs ?? [], [reports.data]);
   // The run shown: the one chosen, else the newest (just asked for, or the last done).
   const selected = runs.find((r) => r.id === chosen) ?? runs[0] ?? null;
@@ -82,7 +88,7 @@ export default function ReportingPage() {
                 today={today}
                 running={run.isPending}
                 refused={run.error}
-                onRun={(body) => run.mutate(body, { onSuccess: (id) => setChosen(id) })}
+                onRun={(body) => run.mutate(body, { onSuccess: open })}
               />
             </Paper>
             <Paper withBorder p="md" component="section" aria-labelledby="report-runs-title">
@@ -99,7 +105,7 @@ export default function ReportingPage() {
                   timeZone={zone.timeZone}
                   selectedId={selected?.id ?? null}
                   cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
-                  onOpen={setChosen}
+                  onOpen={open}
                   onCancel={(id) => cancel.mutate(id)}
                 />
               )}
@@ -110,7 +116,9 @@ export default function ReportingPage() {
               )}
             </Paper>
           </div>
-          <div className={classes.main}>{main}</div>
+          <div className={classes.main} ref={mainRef}>
+            {main}
+          </div>
         </div>
       )}
     </Stack>
