@@ -33,16 +33,24 @@ export function RunProgress({ run, cancelling, onCancel }: RunProgressProps) {
   const pct = progressPercent(run);
   return (
     <Stack gap={4}>
-      <Progress
-        value={run.status === 'queued' ? 100 : pct}
-        striped={run.status === 'queued'}
-        animated={run.status === 'queued'}
-        color={run.status === 'queued' ? 'gray' : undefined}
+      <Progress.Root
         size="lg"
+        role="progressbar"
         aria-label={t('reporting.runs.progressOf', { title: run.title })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={run.status === 'queued' ? undefined : pct}
         aria-valuetext={run.status === 'queued' ? t('reporting.status.queued') : `${pct} %: ${text}`}
         data-testid="report-progress"
-      />
+      >
+        <Progress.Section
+          withAria={false}
+          value={run.status === 'queued' ? 100 : pct}
+          striped={run.status === 'queued'}
+          animated={run.status === 'queued'}
+          color={run.status === 'queued' ? 'gray.5' : undefined}
+        />
+      </Progress.Root>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" c="dark.6" aria-live="polite" data-testid="report-progress-text">
           {text}
