@@ -13,7 +13,7 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
-import { brandAssets, brandRoutes, brandService, type MapDefaults } from './modules/brand/index.ts';
+import { brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
 import { checklistsRepository, checklistsRoutes } from './modules/checklists/index.ts';
 import { configRoutes, vclsConfigList } from './modules/config/index.ts';
 import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
@@ -25,6 +25,7 @@ import { messagesRepository, messagesRoutes } from './modules/messages/index.ts'
 import { mailService } from './modules/mail/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
+import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
@@ -74,6 +75,12 @@ export interface AppOptions {
    * given (tests), a fresh folder in the system's temporary directory.
    */
   images?: ImageStore;
+  /**
+   * The generic reporting service's token (REPORTING_TOKEN); when not given, the stored one, or a new
+   * one printed once with `print` (standard output when not given; never the log).
+   */
+  reportingToken?: string;
+  print?: (line: string) => void;
 }
 
 declare module 'fastify' {
@@ -133,6 +140,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const vehicles = vehicleReadModel({ repo: fleet, poi, alerts, systemOfSite });
   const directory = deviceDirectoryRepository(pool);
   const checklists = checklistsRepository(pool);
+  // Reports (issue 14): runs queued in this process, failed on a restart, swept when expired.
+  const reports = reportsModule({ pool, places: poi, log: app.log });
+  await reports.runner.start();
+  app.addHook('onClose', async () => reports.runner.close());
   const uploads = uploadsService(uploadsRepository(pool), opts.images ?? folderImageStore(mkdtempSync(path.join(os.tmpdir(), 'fleet-uploads-'))));
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
@@ -215,7 +226,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });
+    await api.register(reportsRoutes, { repo: reports.service.repo, runs: reports.runs, runner: reports.runner, letterheadOf: (siteId) => letterheadOfSite(pool, siteId) });
   }, { prefix: '/api/v1' });
+  await ensureReportingToken(pool, opts.reportingToken, opts.print ?? ((line) => process.stdout.write(`${line}\n`)));
+  await app.register(reportingServiceRoutes, { prefix: '/reporting/v1', pool, produce: (siteId, body) => reports.service.produce(siteId, body, { tracksec: true }) });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });
   return app;

@@ -114,6 +114,8 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  /** The generic reporting service's token (issue 14, /reporting/v1/); unset: generated on the first start and printed once. */
+  REPORTING_TOKEN: z.string().trim().min(24, 'REPORTING_TOKEN must be at least 24 characters (a long random secret)').max(256).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };

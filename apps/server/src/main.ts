@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     geocoder: config.GEOCODER_URL ? nominatimGeocoder(config.GEOCODER_URL, { userAgent: `fleet-platform/${version}` }) : undefined,
     map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },
     trustProxy: config.TRUST_PROXY,
+    reportingToken: config.REPORTING_TOKEN, print,
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });
 

@@ -80,12 +80,21 @@ export const reportResultSchema = z.object({
   subtitle: z.string(),
   timezone: z.string(),
   unitSystem: z.enum(['imperial', 'metric']),
+  /** The range asked for (site days, both included): file names and headers read it. */
+  period: z.object({ from: z.string(), to: z.string() }),
   headline: z.object({ label: z.string(), value: reportCellSchema, kind: reportColumnKindSchema }),
   chart: z.object({
     kind: z.enum(['bar', 'line']),
     /** The column whose values label the x axis (a registration, a day). */
     x: z.string(),
     series: z.array(z.object({ key: z.string(), label: z.string() })),
+    /**
+     * The chart's own points (the x key and each series' key) when they are not the table's rows:
+     * a trips table lists trips, its chart the distance per vehicle. Absent: the table's rows.
+     */
+    points: z.array(z.record(z.string(), reportCellSchema)).optional(),
+    /** How the series' values read (a distance, a duration…), for the axis; absent: plain numbers. */
+    valueKind: reportColumnKindSchema.optional(),
   }).nullable(),
   columns: z.array(reportColumnSchema),
   rows: z.array(z.record(z.string(), reportCellSchema)),
@@ -148,3 +157,34 @@ export const cancelReportBodySchema = z.strictObject({ id });
 
 /** reportfile?id&format: the finished run as a download (streamed). */
 export const reportFileQuerySchema = z.strictObject({ id, format: reportFormatSchema });
+
+/** The generic reporting service (spec 7, /reporting/v1/): runreport takes the site with the body. */
+export const serviceRunReportBodySchema = z.strictObject({
+  siteid: id,
+  what: reportKindSchema,
+  metric: reportMetricSchema,
+  src: z.array(id).max(5000).default([]),
+  record: reportRecordSchema,
+});
+export type ServiceRunReportBody = z.infer<typeof serviceRunReportBodySchema>;
+
+/** gen: a report kind (`call`), its parameters (the site, metric, src, record) and the columns wanted (empty: all). */
+export const serviceGenBodySchema = z.strictObject({
+  call: reportKindSchema,
+  params: z.strictObject({
+    siteid: id,
+    metric: reportMetricSchema.default('site'),
+    src: z.array(id).max(5000).default([]),
+    record: reportRecordSchema,
+  }),
+  fields: z.array(z.string().min(1).max(64)).max(64).default([]),
+});
+export type ServiceGenBody = z.infer<typeof serviceGenBodySchema>;
+
+export const serviceCatalogueAnswerSchema = success({ kinds: z.array(reportKindInfoSchema), metrics: z.array(reportMetricSchema), formats: z.array(reportFormatSchema) });
+export const serviceResultAnswerSchema = success({ result: reportResultSchema });
+export const serviceGenAnswerSchema = success({
+  columns: z.array(reportColumnSchema),
+  rows: z.array(z.record(z.string(), reportCellSchema)),
+  totals: z.record(z.string(), reportCellSchema).nullable(),
+});

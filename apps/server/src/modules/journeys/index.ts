@@ -2,3 +2,4 @@
 export { journeysRoutes } from './journeys.routes.ts';
 export { journeysRepository, type JourneysRepository } from './journeys.repository.ts';
 export { dayBounds, daysBounds, zoneOrFallback } from './day.ts';
+export { visitsOf } from './journeys-view.ts';

@@ -1,0 +1,125 @@
+import type { ReportResult, ReportRunSummary, RunReportBody } from '@fleet/shared';
+import type pg from 'pg';
+
+interface RunRow {
+  id: string; what: string; params: RunReportBody & { title?: string }; status: ReportRunSummary['status'];
+  progress_done: number; progress_total: number; progress_text: string; row_count: number | null; error: string | null;
+  created_at: Date; finished_at: Date | null; expires_at: Date;
+}
+
+const RUN = `id::text, what, params, status, progress_done, progress_total, progress_text, row_count, error, created_at, finished_at, expires_at`;
+
+/** The message a run left unfinished by a restart ends with. */
+export const RESTART_TEXT = 'The server restarted while this report ran: run it again.';
+
+function summaryOf(r: RunRow): ReportRunSummary {
+  return {
+    id: Number(r.id), what: r.params.what, metric: r.params.metric, src: r.params.src, record: r.params.record,
+    title: r.params.title ?? r.what, status: r.status,
+    progress: { done: r.progress_done, total: r.progress_total, text: r.progress_text },
+    rowCount: r.row_count, error: r.error, createdAt: r.created_at.toISOString(),
+    finishedAt: r.finished_at ? r.finished_at.toISOString() : null, expiresAt: r.expires_at.toISOString(),
+  };
+}
+
+/**
+ * report_runs: a user's runs (every read names the user, so another user's run reads as missing),
+ * their progress and result. The result's rows are paged in PostgreSQL (jsonb_array_elements), so a
+ * poll of a big run sends a page, not the run.
+ */
+export function runsRepository(pool: pg.Pool) {
+  return {
+    async create(run: { siteId: number; userId: number | null; origin: string; body: RunReportBody; title: string; runner: string; keepHours: number }): Promise<number> {
+      const r = await pool.query<{ id: string }>(
+        `INSERT INTO report_runs (site_id, user_id, origin, what, params, runner, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7)) RETURNING id::text`,
+        [run.siteId, run.userId, run.origin, run.body.what, { ...run.body, title: run.title }, run.runner, run.keepHours]);
+      return Number(r.rows[0]!.id);
+    },
+
+    /** Runs of a user queued or running (the per-user limit). */
+    async activeCount(userId: number): Promise<number> {
+      const r = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM report_runs WHERE user_id = $1 AND status IN ('queued', 'running')`, [userId]);
+      return r.rows[0]?.n ?? 0;
+    },
+
+    /** A user's kept runs on a site, newest first. */
+    async list(userId: number, siteId: number): Promise<ReportRunSummary[]> {
+      const r = await pool.query<RunRow>(
+        `SELECT ${RUN} FROM report_runs WHERE user_id = $1 AND site_id = $2 AND origin = 'user' AND expires_at > now() ORDER BY id DESC LIMIT 100`,
+        [userId, siteId]);
+      return r.rows.map(summaryOf);
+    },
+
+    async summary(userId: number, siteId: number, id: number): Promise<ReportRunSummary | undefined> {
+      const r = await pool.query<RunRow>(`SELECT ${RUN} FROM report_runs WHERE id = $1 AND user_id = $2 AND site_id = $3 AND expires_at > now()`, [id, userId, siteId]);
+      return r.rows[0] ? summaryOf(r.rows[0]) : undefined;
+    },
+
+    /** A done run's result with rows offset … offset+limit only, and its row count. */
+    async resultPage(id: number, offset: number, limit: number): Promise<{ result: ReportResult; totalRows: number } | undefined> {
+      const r = await pool.query<{ head: Omit<ReportResult, 'rows'>; rows: ReportResult['rows']; total: number }>(
+        `SELECT result - 'rows' AS head, jsonb_array_length(result -> 'rows') AS total,
+           coalesce((SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(result -> 'rows') WITH ORDINALITY x(e, i)
+                      WHERE i > $2 AND i <= $2 + $3), '[]') AS rows
+         FROM report_runs WHERE id = $1 AND result IS NOT NULL`, [id, offset, limit]);
+      const row = r.rows[0];
+      return row ? { result: { ...row.head, rows: row.rows }, totalRows: row.total } : undefined;
+    },
+
+    /** A done run's whole result (for the files). */
+    async result(id: number): Promise<ReportResult | undefined> {
+      const r = await pool.query<{ result: ReportResult }>('SELECT result FROM report_runs WHERE id = $1 AND result IS NOT NULL', [id]);
+      return r.rows[0]?.result;
+    },
+
+    /** Asks a queued or running run to stop; false when it is finished already. */
+    async requestCancel(id: number): Promise<boolean> {
+      const r = await pool.query(`UPDATE report_runs SET cancel_requested = true WHERE id = $1 AND status IN ('queued', 'running')`, [id]);
+      return (r.rowCount ?? 0) > 0;
+    },
+
+    async cancelRequested(id: number): Promise<boolean> {
+      const r = await pool.query<{ c: boolean }>('SELECT cancel_requested AS c FROM report_runs WHERE id = $1', [id]);
+      return r.rows[0]?.c ?? true;
+    },
+
+    async started(id: number): Promise<void> {
+      await pool.query(`UPDATE report_runs SET status = 'running', started_at = now() WHERE id = $1 AND status = 'queued'`, [id]);
+    },
+
+    async progress(id: number, done: number, total: number, text: string): Promise<void> {
+      await pool.query(`UPDATE report_runs SET progress_done = $2, progress_total = $3, progress_text = $4 WHERE id = $1 AND status = 'running'`, [id, done, total, text]);
+    },
+
+    /** The run's end: done with its result, or failed / cancelled with a reason. */
+    async finish(id: number, end: { status: 'done'; result: ReportResult } | { status: 'failed' | 'cancelled'; error: string }): Promise<void> {
+      if (end.status === 'done') {
+        await pool.query(
+          `UPDATE report_runs SET status = 'done', result = $2::jsonb, row_count = $3, finished_at = now(), progress_done = progress_total,
+             progress_text = 'Done' WHERE id = $1`, [id, JSON.stringify(end.result), end.result.rows.length]);
+      } else {
+        await pool.query(`UPDATE report_runs SET status = $2, error = $3, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
+          [id, end.status, end.error]);
+      }
+    },
+
+    /**
+     * Runs that an earlier process on this host left queued or running (`runner` names host and
+     * process): they will never finish, so they are failed with a reason the user reads.
+     */
+    async failLeftOver(hostPrefix: string, me: string): Promise<number> {
+      const r = await pool.query(
+        `UPDATE report_runs SET status = 'failed', error = $3, finished_at = now()
+          WHERE status IN ('queued', 'running') AND origin = 'user' AND runner LIKE $1 || '%' AND runner <> $2`, [hostPrefix, me, RESTART_TEXT]);
+      return r.rowCount ?? 0;
+    },
+
+    /** Deletes runs past their expiry; answers how many. */
+    async sweep(): Promise<number> {
+      const r = await pool.query('DELETE FROM report_runs WHERE expires_at < now()');
+      return r.rowCount ?? 0;
+    },
+  };
+}
+export type RunsRepository = ReturnType<typeof runsRepository>;
