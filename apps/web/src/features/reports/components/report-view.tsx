@@ -1,5 +1,5 @@
 import { Alert, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReportResult, ReportRunSummary } from '@fleet/shared';
+import type { ReportCell, ReportColumn, ReportResult, ReportRunSummary } from '@fleet/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -17,6 +17,15 @@ import classes from './reports.module.css';
 
 /** Rows on one page of the table. */
 export const PAGE_SIZE = 50;
+
+const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+
+/** An x label: a day as '16 Nov', else through its column when the table has one. */
+function xLabel(column: ReportColumn | null, value: ReportCell, ctx: CellContext): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return shortDay.format(new Date(`${value}T12:00:00Z`));
+  if (column) return formatCell(column.kind, value, ctx);
+  return value === null ? '' : String(value);
+}
 
 function Headline({ result, ctx }: { result: ReportResult; ctx: CellContext }) {
   return (
@@ -48,15 +57,15 @@ export function ReportView({ run, ctx }: ReportViewProps) {
     ...reportRunQuery(run.id, whole ? 0 : (page - 1) * PAGE_SIZE, whole ? WHOLE_RESULT_LIMIT : PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
-  // The chart of a big result is of its first page, asked once whichever page the table shows.
-  const first = useQuery({ ...reportRunQuery(run.id, 0, PAGE_SIZE), enabled: !whole });
   const result = query.data?.result ?? null;
+  // A chart without points of its own plots rows: of a big result, its first page, whichever page the table shows.
+  const first = useQuery({ ...reportRunQuery(run.id, 0, PAGE_SIZE), enabled: !whole && result !== null && !result.chart?.points });
   const totalRows = query.data?.totalRows ?? 0;
   const sorted = useMemo(() => (result ? (whole ? sortRows(result.rows, sort) : result.rows) : []), [result, whole, sort]);
   const shown = whole ? sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : sorted;
-  const chartResult = whole ? result : (first.data?.result ?? null);
+  const chartResult = whole || result?.chart?.points ? result : (first.data?.result ?? null);
   const chart = useMemo(
-    () => (chartResult ? chartModel(chartResult, chartResult.rows, ctx.system, (c, row) => formatCell(c.kind, row[c.key] ?? null, ctx)) : null),
+    () => (chartResult ? chartModel(chartResult, chartResult.rows, ctx.system, (c, v) => xLabel(c, v, ctx)) : null),
     [chartResult, ctx],
   );
 
@@ -73,7 +82,7 @@ export function ReportView({ run, ctx }: ReportViewProps) {
   const pages = Math.max(1, Math.ceil(totalRows / PAGE_SIZE));
   const tableId = `report-${run.id}-table`;
   const plotted = chart?.labels.length ?? 0;
-  const plottable = whole ? result.rows.length : totalRows;
+  const plottable = result.chart?.points ? result.chart.points.length : whole ? result.rows.length : totalRows;
   const chartNote = chart && plotted < plottable ? t('reporting.view.chartFirst', { shown: plotted, count: plottable }) : null;
 
   return (

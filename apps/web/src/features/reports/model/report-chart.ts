@@ -1,4 +1,4 @@
-import type { ReportColumn, ReportResult, ReportRow, UnitSystem } from '@fleet/shared';
+import type { ReportCell, ReportColumn, ReportColumnKind, ReportResult, ReportRow, UnitSystem } from '@fleet/shared';
 import { chartUnit, chartValue } from './report-format.ts';
 
 /** More bars than this do not read on any screen: the chart shows the first ones, the table all. */
@@ -15,32 +15,39 @@ export interface ChartModel {
   /** The x axis's labels (a registration, a day), one per point. */
   labels: string[];
   series: ChartSeries[];
-  /** The axis's unit ('mi', 'h', ''): the first series' column kind decides it. */
+  /** The axis's unit ('mi', 'h', ''). */
   unit: string;
-  /** Rows not plotted (bars beyond MAX_BARS). */
+  /** Points not plotted (bars beyond MAX_BARS). */
   left: number;
 }
 
+/** How an x value reads: through its column when the table has one, else as it is. */
+export type XText = (column: ReportColumn | null, value: ReportCell) => string;
+
 /**
- * The chart of a result as result.chart describes it, in the site's units; null when the result
- * has no chart, no rows, or names columns it does not have.
+ * The chart of a result as result.chart describes it, in the site's units: its own points when it
+ * has them (a trips table lists trips, its chart the distance per vehicle), else the table's rows.
+ * null when the result has no chart or nothing to plot.
  */
-export function chartModel(result: Pick<ReportResult, 'chart' | 'columns'>, rows: readonly ReportRow[], system: UnitSystem, xText: (column: ReportColumn, row: ReportRow) => string): ChartModel | null {
+export function chartModel(result: Pick<ReportResult, 'chart' | 'columns'>, rows: readonly ReportRow[], system: UnitSystem, xText: XText): ChartModel | null {
   const chart = result.chart;
-  if (!chart || rows.length === 0) return null;
-  const xColumn = result.columns.find((c) => c.key === chart.x);
-  const columns = chart.series.map((s) => ({ s, column: result.columns.find((c) => c.key === s.key) }));
-  if (!xColumn || columns.length === 0 || columns.some((c) => !c.column)) return null;
-  const shown = chart.kind === 'bar' ? rows.slice(0, MAX_BARS) : rows;
+  if (!chart || chart.series.length === 0) return null;
+  const points = chart.points ?? rows;
+  if (points.length === 0) return null;
+  const columnOf = (key: string) => result.columns.find((c) => c.key === key) ?? null;
+  const kindOf = (key: string): ReportColumnKind => chart.valueKind ?? columnOf(key)?.kind ?? 'number';
+  const xColumn = columnOf(chart.x);
+  const shown = chart.kind === 'bar' ? points.slice(0, MAX_BARS) : points;
+  const firstKey = chart.series[0]?.key ?? '';
   return {
     kind: chart.kind,
-    labels: shown.map((row) => xText(xColumn, row)),
-    series: columns.map(({ s, column }) => ({
+    labels: shown.map((p) => xText(xColumn, p[chart.x] ?? null)),
+    series: chart.series.map((s) => ({
       key: s.key,
       label: s.label,
-      values: shown.map((row) => chartValue((column as ReportColumn).kind, row[s.key] ?? null, system)),
+      values: shown.map((p) => chartValue(kindOf(s.key), p[s.key] ?? null, system)),
     })),
-    unit: chartUnit((columns[0]?.column as ReportColumn).kind, system),
-    left: rows.length - shown.length,
+    unit: chartUnit(kindOf(firstKey), system),
+    left: points.length - shown.length,
   };
 }
