@@ -76,10 +76,10 @@ describe('a trips report on the reporting page', () => {
 
     await page.goto('/tabs/tabs/reporting');
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('textbox', { name: 'Report' }).click();
+    await page.getByRole('combobox', { name: 'Report' }).click();
     await page.getByRole('option', { name: 'Trips', exact: true }).click();
     await page.getByRole('radio', { name: 'Vehicle' }).check({ force: true });
-    await page.getByRole('textbox', { name: 'Which vehicles' }).fill(unit.registration);
+    await page.getByRole('combobox', { name: 'Which vehicles' }).fill(unit.registration);
     await page.getByRole('option', { name: unit.registration, exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByLabel('First day').fill(day);

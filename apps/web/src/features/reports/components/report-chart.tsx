@@ -9,6 +9,12 @@ import classes from './reports.module.css';
 const COLOURS = ['#1864ab', '#e8590c', '#2b8a3e', '#862e9c'];
 const HEIGHT = 260;
 
+/** Axis labels longer than this are cut ('Phone - Cour…'); the table has them whole. */
+const LABEL_CHARS = 12;
+const short = (label: string) => (label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label);
+/** About how wide the widest label draws in uPlot's 12 px axis font, with a gap. */
+const labelWidth = (labels: string[]) => Math.min(LABEL_CHARS, Math.max(1, ...labels.map((l) => l.length))) * 7 + 14;
+
 function options(model: ChartModel, width: number): uPlot.Options {
   const bars = model.kind === 'bar';
   const gap = 0.3;
@@ -31,8 +37,8 @@ function options(model: ChartModel, width: number): uPlot.Options {
         splits: () => model.labels.map((_l, i) => i),
         // Every label when they fit, every other one (or fewer) when they would overlap.
         values: (_u, splits) => {
-          const step = Math.max(1, Math.ceil((model.labels.length * 70) / Math.max(1, width - 60)));
-          return splits.map((i) => (i % step === 0 ? (model.labels[i] ?? '') : ''));
+          const step = Math.max(1, Math.ceil((model.labels.length * labelWidth(model.labels)) / Math.max(1, width - 70)));
+          return splits.map((i) => (i % step === 0 ? short(model.labels[i] ?? '') : ''));
         },
         rotate: 0,
       },
