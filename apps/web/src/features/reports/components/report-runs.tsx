@@ -20,46 +20,64 @@ function useProgressText() {
   };
 }
 
+interface ProgressBarProps {
+  label: string;
+  /** 0 … 100; null: not started (a striped, moving bar). */
+  pct: number | null;
+  text: string;
+  /** The Cancel button's name and action; none for a run that cannot be cancelled (yet). */
+  cancel?: { label: string; busy: boolean; onCancel(): void };
+}
+
+/** A run's bar with its text under it ("Vehicle 120 of 500") and, while it works, Cancel. */
+export function ProgressBar({ label, pct, text, cancel }: ProgressBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Progress.Root
+        size="lg"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct ?? undefined}
+        aria-valuetext={pct === null ? text : `${pct} %: ${text}`}
+        data-testid="report-progress"
+        data-value={pct ?? ''}
+      >
+        <Progress.Section withAria={false} value={pct ?? 100} striped={pct === null} animated={pct === null} color={pct === null ? 'gray.5' : undefined} />
+      </Progress.Root>
+      <Group justify="space-between" gap="xs" wrap="nowrap" mih={32}>
+        <Text size="sm" c="dark.6" aria-live="polite" data-testid="report-progress-text">
+          {text}
+        </Text>
+        {cancel && (
+          <Button size="compact-sm" variant="default" color="red" leftSection={<IconX size={14} aria-hidden />} loading={cancel.busy} onClick={cancel.onCancel} mih={32} aria-label={cancel.label}>
+            {t('reporting.runs.cancel')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
 interface RunProgressProps {
   run: ReportRunSummary;
   cancelling: boolean;
   onCancel(id: number): void;
 }
 
-/** A queued or running run's bar, its text and its Cancel button. */
+/** A run's bar: moving while queued, filling while it runs, full once done; Cancel while it works. */
 export function RunProgress({ run, cancelling, onCancel }: RunProgressProps) {
   const { t } = useTranslation();
   const text = useProgressText()(run);
-  const pct = progressPercent(run);
   return (
-    <Stack gap={4}>
-      <Progress.Root
-        size="lg"
-        role="progressbar"
-        aria-label={t('reporting.runs.progressOf', { title: run.title })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={run.status === 'queued' ? undefined : pct}
-        aria-valuetext={run.status === 'queued' ? t('reporting.status.queued') : `${pct} %: ${text}`}
-        data-testid="report-progress"
-      >
-        <Progress.Section
-          withAria={false}
-          value={run.status === 'queued' ? 100 : pct}
-          striped={run.status === 'queued'}
-          animated={run.status === 'queued'}
-          color={run.status === 'queued' ? 'gray.5' : undefined}
-        />
-      </Progress.Root>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" c="dark.6" aria-live="polite" data-testid="report-progress-text">
-          {text}
-        </Text>
-        <Button size="compact-sm" variant="default" color="red" leftSection={<IconX size={14} aria-hidden />} loading={cancelling} onClick={() => onCancel(run.id)} mih={32} aria-label={t('reporting.runs.cancelOf', { title: run.title })}>
-          {t('reporting.runs.cancel')}
-        </Button>
-      </Group>
-    </Stack>
+    <ProgressBar
+      label={t('reporting.runs.progressOf', { title: run.title })}
+      pct={run.status === 'queued' ? null : progressPercent(run)}
+      text={text}
+      cancel={isActive(run.status) ? { label: t('reporting.runs.cancelOf', { title: run.title }), busy: cancelling, onCancel: () => onCancel(run.id) } : undefined}
+    />
   );
 }
 

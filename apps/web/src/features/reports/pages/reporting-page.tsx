@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnitSystem } from '../../../shared/format/use-units.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
@@ -11,10 +11,13 @@ import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { reportsQuery, useCancelReport, useRunReport } from '../api/reports-api.ts';
 import { ReportForm } from '../components/report-form.tsx';
-import { RunProgress, ReportRuns } from '../components/report-runs.tsx';
+import { ProgressBar, RunProgress, ReportRuns } from '../components/report-runs.tsx';
 import { ReportView } from '../components/report-view.tsx';
 import classes from '../components/reports.module.css';
 import { isActive } from '../model/report-runs.ts';
+
+/** How long a just-finished run's full bar stays before its result opens. */
+const FINISH_MS = 700;
 
 /**
  * reporting: ask for a report (kind, per what and which, site days, options), follow the user's
@@ -41,12 +44,28 @@ export default function ReportingPage() {
   // The run shown: the one chosen, else the newest (just asked for, or the last done).
   const selected = runs.find((r) => r.id === chosen) ?? runs[0] ?? null;
   const ctx = useMemo(() => ({ system, timeZone: zone.timeZone }), [system, zone.timeZone]);
+  // A run just asked for shows its bar from the moment Run is pressed (a short run may be over before
+  // the list is asked again) and, once done, full for a moment before its result opens.
+  const [asked, setAsked] = useState<number | null>(null);
+  const askedRun = asked === null ? null : (runs.find((r) => r.id === asked) ?? null);
+  const finished = askedRun !== null && !isActive(askedRun.status);
+  useEffect(() => {
+    if (!finished) return;
+    const timer = setTimeout(() => setAsked(null), FINISH_MS);
+    return () => clearTimeout(timer);
+  }, [finished]);
+  const starting = run.isPending || (asked !== null && askedRun === null);
+  const showing = starting ? null : askedRun && askedRun.id === selected?.id && askedRun.status === 'done' ? askedRun : null;
 
-  const main = !selected ? (
+  const main = starting ? (
+    <Paper withBorder p="md" component="section" aria-label={t('reporting.view.starting')}>
+      <ProgressBar label={t('reporting.view.starting')} pct={null} text={t('reporting.view.starting')} />
+    </Paper>
+  ) : !selected ? (
     <Paper withBorder>
       <EmptyState icon={<IconReportAnalytics size={22} />} title={t('reporting.view.none')} hint={t('reporting.view.noneHint')} />
     </Paper>
-  ) : selected.status === 'done' ? (
+  ) : selected.status === 'done' && !showing ? (
     <ReportView key={selected.id} run={selected} ctx={ctx} />
   ) : (
     <Paper withBorder p="md" component="section" aria-labelledby="report-state-title">
@@ -54,7 +73,7 @@ export default function ReportingPage() {
         <Text component="h2" id="report-state-title" fw={700}>
           {selected.title}
         </Text>
-        {isActive(selected.status) ? (
+        {isActive(selected.status) || showing ? (
           <RunProgress run={selected} cancelling={cancel.isPending && cancel.variables === selected.id} onCancel={(id) => cancel.mutate(id)} />
         ) : selected.status === 'failed' ? (
           <Text c="red.8" role="alert">
@@ -88,7 +107,10 @@ export default function ReportingPage() {
                 today={today}
                 running={run.isPending}
                 refused={run.error}
-                onRun={(body) => run.mutate(body, { onSuccess: open })}
+                onRun={(body) => run.mutate(body, { onSuccess: (id) => {
+                    setAsked(id);
+                    open(id);
+                  } })}
               />
             </Paper>
             <Paper withBorder p="md" component="section" aria-labelledby="report-runs-title">
