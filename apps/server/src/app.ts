@@ -28,6 +28,7 @@ import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
 import { siteRepository, siteRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
+import { shiftPatternsConfigList, timesheetsRoutes, timesheetsService } from './modules/timesheets/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
 import { folderImageStore, type ImageStore, uploadsRepository, uploadsRoutes, uploadsService } from './modules/uploads/index.ts';
 import { access } from './plugins/access.ts';
@@ -141,8 +142,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const directory = deviceDirectoryRepository(pool);
   const checklists = checklistsRepository(pool);
   // Reports (issue 14): runs queued in this process, failed on a restart, swept when expired.
-  const reports = reportsModule({ pool, places: poi, log: app.log });
-  await reports.runner.start();
+  const timesheetsForReports = timesheetsService(pool);
+  const reports = reportsModule({ pool, places: poi, log: app.log, weekOfSite: (siteId, wc) => timesheetsForReports.weekOfSite(siteId, wc) });
+  // Started when the app is ready (nothing is queried while routes are registered: access-table.ts).
+  app.addHook('onReady', async () => {
+    await reports.runner.start();
+    await ensureReportingToken(pool, opts.reportingToken, opts.print ?? ((line) => process.stdout.write(`${line}\n`)));
+  });
   app.addHook('onClose', async () => reports.runner.close());
   const uploads = uploadsService(uploadsRepository(pool), opts.images ?? folderImageStore(mkdtempSync(path.join(os.tmpdir(), 'fleet-uploads-'))));
   // The gateway needs only the HTTP server, which Fastify has from the start.
@@ -219,16 +225,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } });
     await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(uploadsRoutes, { uploads });
-    await api.register(configRoutes, { lists: [vclsConfigList(checklists)] });
+    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool)] });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
+    await api.register(timesheetsRoutes, { service: timesheetsService(pool), pool });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
     });
     await api.register(reportsRoutes, { repo: reports.service.repo, runs: reports.runs, runner: reports.runner, letterheadOf: (siteId) => letterheadOfSite(pool, siteId) });
   }, { prefix: '/api/v1' });
-  await ensureReportingToken(pool, opts.reportingToken, opts.print ?? ((line) => process.stdout.write(`${line}\n`)));
   await app.register(reportingServiceRoutes, { prefix: '/reporting/v1', pool, produce: (siteId, body) => reports.service.produce(siteId, body, { tracksec: true }) });
   await app.register(brandAssets, { brands });
   await serveWebApp(app, { distDir: opts.webDist ?? '', brands });

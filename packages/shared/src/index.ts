@@ -37,3 +37,4 @@ export * from './timesheets/timesheet-rules.ts';
 export { addDays, isIanaTimeZone, wallSeconds, weekCommencingOf, zonedDate, zonedInstant } from './rules/zoned.ts';
 export * from './reports/report.schema.ts';
 export * from './timesheets/timesheet-api.schema.ts';
+export * from './timesheets/timesheet-calls.schema.ts';

@@ -44,7 +44,7 @@ await db.insert(schema.units).values({ siteId: (await one<{ id: number }>(`SELEC
 
 interface Target {
   scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number;
-  template: number; upload: number; checklist: number; fault: number; cab: number; driver: number;
+  template: number; upload: number; checklist: number; fault: number; cab: number; driver: number; run: number;
 }
 async function target(scope: string, siteName: string): Promise<Target> {
   const s = await one<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites WHERE name = $1', [siteName]);
@@ -67,10 +67,13 @@ async function target(scope: string, siteName: string): Promise<Target> {
     `INSERT INTO checklist_faults (checklist_id, site_id, unit_id, item) VALUES ($1, $2, $3, 'Tyres') RETURNING id`, [checklist.id, s.id, unit]);
   const [cab] = await db.insert(schema.cabDevices).values({ siteId: s.id, name: `Matrix ${scope}` }).returning();
   const [driver] = await db.insert(schema.drivers).values({ siteId: s.id, name: `Matrix ${scope}` }).returning();
+  // A report run (issue 14) of nobody on this site: no caller's own.
+  const run = await one<{ id: string }>(
+    `INSERT INTO report_runs (site_id, what, params, expires_at) VALUES ($1, 'trips', '{}', now() + interval '1 hour') RETURNING id`, [s.id]);
   return {
     scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id,
     template: template.id, upload: Number(upload.id), checklist: Number(checklist.id), fault: Number(fault.id), cab: cab!.id,
-    driver: driver!.id,
+    driver: driver!.id, run: Number(run.id),
   };
 }
 const TARGETS = [
@@ -131,7 +134,7 @@ function idFor(s: Scope, x: Target): [Field, unknown] | null {
     const ids: Record<string, unknown> = {
       place: x.place, group: x.group, alert: x.alert, alerts: [x.alert], vehicle: [x.unit],
       unit: x.unit, template: x.template, record: x.template, upload: x.upload, checklist: x.checklist, fault: x.fault, 'cab device': x.cab, conversation: x.unit,
-      driver: x.driver,
+      driver: x.driver, 'report run': x.run,
     };
     return [s.field, ids[s.row]];
   }

@@ -24,6 +24,13 @@ export function RequireAdmin() {
   return allowed ? <Outlet /> : <PageLoading />;
 }
 
+/** Tracksec pages (timesheets, issue 14): a user without the session's tracksec flag goes to their home page. */
+export function RequireTracksec() {
+  const user = useSessionUser();
+  if (user && !user.tracksec) return <Navigate to={USER_HOME_PATH} replace />;
+  return <Outlet />;
+}
+
 /** Whether this device is in driver mode: a cab device, or a driver-mode session. */
 export function useDriverMode(): boolean {
   const cab = useCabKey();

@@ -18,6 +18,7 @@ import { loadActivityMapPage, loadActivityPage } from '../features/journeys/inde
 import { loadMessagesPage } from '../features/messages/index.ts';
 import { loadReportingPage } from '../features/reports/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
+import { loadTimesheetsPage } from '../features/timesheets/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
 import { type BuiltPage, isBuiltPage } from './route-table.ts';
 
@@ -53,6 +54,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   activity: loadActivityPage,
   activitymap: loadActivityMapPage,
   reporting: loadReportingPage,
+  tracksectimesheets: loadTimesheetsPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

@@ -4,9 +4,10 @@ import { type PageKey, ROUTES, type RouteDef, TABS_PREFIX } from '@fleet/shared/
  * public: never inside the shell; optional: shell when signed in; session: sign-in needed; admin: isAdmin too;
  * driver: driver mode (issue 11) — a driver signed in on a cab device, never a user session;
  * driverentry: the driver's sign-in on a cab device (works signed out, no shell);
- * either: both modes (msg): a driver's page in driver mode, a user page in the shell otherwise.
+ * either: both modes (msg): a driver's page in driver mode, a user page in the shell otherwise;
+ * tracksec: signed in with the session's tracksec flag (timesheets, issue 14).
  */
-export type RouteAccess = 'public' | 'optional' | 'session' | 'admin' | 'driver' | 'driverentry' | 'either';
+export type RouteAccess = 'public' | 'optional' | 'session' | 'admin' | 'driver' | 'driverentry' | 'either' | 'tracksec';
 
 const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   login: 'public',
@@ -30,6 +31,7 @@ const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   superadmin: 'admin',
   suoperadmin: 'admin',
   config: 'admin',
+  tracksectimesheets: 'tracksec',
 };
 
 /**
@@ -45,6 +47,7 @@ export const BUILT_PAGES = [
   'activity',
   'activitymap',
   'reporting',
+  'tracksectimesheets',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

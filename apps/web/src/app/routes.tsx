@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { loadAllStrings } from '../i18n/i18n.ts';
 import type { RouteHandle } from '../shared/routing/route-handle.ts';
-import { RequireAdmin, RequireDriver, UserModeOnly, useDriverMode } from './guards.tsx';
+import { RequireAdmin, RequireDriver, RequireTracksec, UserModeOnly, useDriverMode } from './guards.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { pageModule } from './page-modules.ts';
 import { PublicLayout } from './public-layout.tsx';
@@ -56,7 +56,11 @@ export function buildRoutes(): RouteObject[] {
             { element: <ShellLayout requireSession={false} />, children: routesWith('optional') },
             {
               element: <ShellLayout requireSession />,
-              children: [...routesWith('session'), { element: <RequireAdmin />, children: routesWith('admin') }],
+              children: [
+                ...routesWith('session'),
+                { element: <RequireAdmin />, children: routesWith('admin') },
+                { element: <RequireTracksec />, children: routesWith('tracksec') },
+              ],
             },
           ],
         },

@@ -15,6 +15,23 @@ import {
 } from '@fleet/demo';
 import { siteImage } from './logos.ts';
 
+/** The site whose demo office users hold Tracksec (timesheets, issue 14). */
+export const TRACKSEC_SITE = 'Leeds Depot';
+
+/**
+ * Every demo site's default shift pattern: Monday to Friday 07:00–17:00 with 30 minutes' paid
+ * break, overtime after 9 hours a day and 45 a week, night time 23:00–06:00.
+ */
+export const DEMO_SHIFT_PATTERN = {
+  name: 'Days, Mon–Fri 07:00–17:00',
+  pattern: {
+    days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '07:00', end: '17:00', paidBreakMin: 30 })),
+    overtimeAfterDayMin: 9 * 60,
+    overtimeAfterWeekMin: 45 * 60,
+    night: { start: '23:00', end: '06:00' },
+  },
+} as const;
+
 export interface SeedDemoResult {
   /** False when the demo customers already existed and nothing was written. */
   seeded: boolean;
@@ -81,6 +98,11 @@ async function insertDemo(tx: Executor, opts: { passwordHash: string; publicUrl:
       .returning({ id: schema.sites.id, name: schema.sites.name });
     for (const s of sites) siteIds.set(s.name, s.id);
   }
+
+  // Each site's default shift pattern, held against every driver's timesheet (issue 14).
+  await tx.insert(schema.shiftPatterns).values([...siteIds.values()].map((siteId) => ({
+    siteId, name: DEMO_SHIFT_PATTERN.name, pattern: DEMO_SHIFT_PATTERN.pattern, isDefault: true,
+  })));
 
   const planner = demoFleetPlanner();
   for (const [siteName, siteId] of siteIds) {
@@ -176,6 +198,8 @@ async function insertDemo(tx: Executor, opts: { passwordHash: string; publicUrl:
         defaultSiteId: sites[0] ?? null,
         menu: null,
         mustChangePassword: false,
+        // Timesheets (issue 14) are Tracksec's: Leeds Depot's office has it, the other sites' do not.
+        tracksec: account.sites.includes(TRACKSEC_SITE),
       })
       .returning({ id: schema.users.id });
     if (!user) throw new Error(`user ${account.email} not inserted`);

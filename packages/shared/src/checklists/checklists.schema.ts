@@ -144,7 +144,7 @@ export type VclDealtEvent = z.infer<typeof vclDealtEventSchema>;
 
 /* ---------- Configuration lists (declarative; issue 15 adds more lists) ---------- */
 
-export const CONFIG_LISTS = ['vcls'] as const;
+export const CONFIG_LISTS = ['vcls', 'shiftpatterns'] as const;
 export type ConfigListName = (typeof CONFIG_LISTS)[number];
 export const configListName = z.enum(CONFIG_LISTS, { message: 'is not a configuration list' });
 

@@ -93,6 +93,8 @@ export const reportResultSchema = z.object({
      * a trips table lists trips, its chart the distance per vehicle. Absent: the table's rows.
      */
     points: z.array(z.record(z.string(), reportCellSchema)).optional(),
+    /** What the x values are ('Vehicle', 'Day', 'Place'), for the axis and the PDF's summary. */
+    xLabel: z.string().optional(),
     /** How the series' values read (a distance, a duration…), for the axis; absent: plain numbers. */
     valueKind: reportColumnKindSchema.optional(),
   }).nullable(),

@@ -72,9 +72,26 @@ export function buildTimesheetWeek(input: {
   }
   if (isoWeekday(wc) !== 1) throw new RangeError(`week commencing '${wc}' is not a Monday (that week commences ${weekCommencingOf(wc)})`);
   if (!isIanaTimeZone(timeZone)) throw new RangeError(`'${timeZone}' is not a time zone this server knows`);
+  const last = addDays(wc, 6);
+  const shifts = buildShifts(input.trips, timeZone, pattern.night).filter((s) => s.day >= wc && s.day <= last);
+  return timesheetWeekOfShifts({ shifts, weekCommencing: wc, timeZone, pattern });
+}
+
+/**
+ * The week's days and totals from shifts already made (the office's corrected records, issue 14):
+ * the same sums, plan and overtime as buildTimesheetWeek. Shifts whose day is outside the week are
+ * left out; the week is taken as valid (buildTimesheetWeek checks it).
+ */
+export function timesheetWeekOfShifts(input: {
+  shifts: readonly TimesheetShift[];
+  weekCommencing: string;
+  timeZone: string;
+  pattern: ShiftPattern;
+}): TimesheetWeek {
+  const { weekCommencing: wc, timeZone, pattern } = input;
   const dates = Array.from({ length: 7 }, (_, i) => addDays(wc, i));
   const last = dates[6] ?? wc;
-  const shifts = buildShifts(input.trips, timeZone, pattern.night).filter((s) => s.day >= wc && s.day <= last);
+  const shifts = input.shifts.filter((s) => s.day >= wc && s.day <= last).sort((a, b) => a.start.localeCompare(b.start));
   const days = dates.map((d) => dayOf(d, shifts.filter((s) => s.day === d), pattern, timeZone));
   addWeeklyOvertime(days, pattern);
   const totals = zeroTotals();

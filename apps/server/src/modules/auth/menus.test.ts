@@ -23,4 +23,13 @@ describe('menus', () => {
     expect(buildMenu(own, 2, 'u')).toEqual(own);
     expect(buildMenu([{ bad: true }], 2, 'u')).toEqual(buildMenu(null, 2, 'u'));
   });
+
+  it('shows the Tracksec pages (timesheets) only to users holding Tracksec, in the role menu and their own', () => {
+    const links = (tracksec: boolean) => buildMenu(null, 2, 'u', tracksec).map((m) => m.link);
+    expect(links(true)).toContain('/tabs/tabs/tracksectimesheets');
+    expect(links(false)).not.toContain('/tabs/tabs/tracksectimesheets');
+    expect(links(false)).toContain('/tabs/tabs/reporting');
+    const own = [{ name: 'Sign-off', icon: 'clock', link: '/tracksectimesheetsignoff?x=1' }, { name: 'Fleet', icon: 'map', link: '/tabs/tabs/fleet' }];
+    expect(buildMenu(own, 2, 'u', false).map((m) => m.name)).toEqual(['Fleet']);
+  });
 });

@@ -29,9 +29,15 @@ export function defaultMenu(usertype: number | null): MenuEntry[] {
   }
 }
 
-/** The user's own menu if it is well formed, else the role's; rnid links get the route uuid. */
-export function buildMenu(own: unknown, usertype: number | null, routeUuid: string): MenuEntry[] {
+/** Pages of Tracksec (timesheets, issue 14): a user without the flag does not see their entries. */
+const TRACKSEC_LINK = /(^|\/)tracksec[a-z]*(\/|\?|$)/;
+
+/**
+ * The user's own menu if it is well formed, else the role's; rnid links get the route uuid; the
+ * Tracksec pages' entries only for users holding Tracksec.
+ */
+export function buildMenu(own: unknown, usertype: number | null, routeUuid: string, tracksec = true): MenuEntry[] {
   const parsed = z.array(menuEntrySchema).safeParse(own);
-  const base = own != null && parsed.success ? parsed.data : defaultMenu(usertype);
+  const base = (own != null && parsed.success ? parsed.data : defaultMenu(usertype)).filter((e) => tracksec || !TRACKSEC_LINK.test(e.link));
   return base.map((e) => (e.rnid === 1 ? { ...e, olink: e.link, link: `${e.link}/${routeUuid}` } : e));
 }

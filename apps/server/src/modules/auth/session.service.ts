@@ -104,7 +104,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
         usertype: user.usertype ?? -1,
         token,
         instanceuuid: session.instanceUuid,
-        menu: buildMenu(user.menu, user.usertype, session.routeUuid),
+        menu: buildMenu(user.menu, user.usertype, session.routeUuid, user.tracksec),
         display,
         siteimg: site?.image ?? '',
         tracksec: user.tracksec ? 1 : 0,

@@ -23,8 +23,8 @@ async function eachSegments(ctx: KindContext, kind: 'trip' | 'stop' | null, take
 const vehicleOf = (ctx: KindContext, s: ReportSegment) => ctx.vehicleName.get(s.unit_id) ?? `#${s.unit_id}`;
 
 /** A bar per subject of one figure: the chart of the kinds whose table lists events. */
-export function perSubject(key: string, label: string, valueKind: ReportColumnKind, points: ReportRow[]): KindResult['chart'] {
-  return { kind: 'bar', x: 'name', series: [{ key, label }], points, valueKind };
+export function perSubject(xLabel: string, key: string, label: string, valueKind: ReportColumnKind, points: ReportRow[]): KindResult['chart'] {
+  return { kind: 'bar', x: 'name', xLabel, series: [{ key, label }], points, valueKind };
 }
 
 const trips: KindFn = async (ctx) => {
@@ -46,7 +46,7 @@ const trips: KindFn = async (ctx) => {
   });
   return {
     headline: { label: `Distance driven in ${count(rows.length, 'trip')}`, value: round1(distance), kind: 'distance' },
-    chart: perSubject('distanceM', 'Distance', 'distance', points),
+    chart: perSubject(subjectLabel(ctx)(), 'distanceM', 'Distance', 'distance', points),
     columns: [
       col('vehicle', 'Vehicle', 'text'), col('driver', 'Driver', 'text'), col('start', 'Start', 'datetime'), col('end', 'End', 'datetime'),
       col('from', 'From', 'text'), col('to', 'To', 'text'), col('distanceM', 'Distance', 'distance'), col('drivingS', 'Driving', 'duration'),
@@ -75,7 +75,7 @@ const stops: KindFn = async (ctx) => {
   });
   return {
     headline: { label: `Time stopped in ${count(rows.length, 'stop')}`, value: total, kind: 'duration' },
-    chart: perSubject('durationS', 'Time stopped', 'duration', points),
+    chart: perSubject(subjectLabel(ctx)(), 'durationS', 'Time stopped', 'duration', points),
     columns: [
       col('vehicle', 'Vehicle', 'text'), col('driver', 'Driver', 'text'), col('start', 'Start', 'datetime'), col('end', 'End', 'datetime'),
       col('place', 'Place', 'text'), col('durationS', 'Stopped for', 'duration'), col('idleS', 'Engine idling', 'duration'),
@@ -105,7 +105,7 @@ const idling: KindFn = async (ctx) => {
   });
   return {
     headline: { label: 'Engine idling', value: total, kind: 'duration' },
-    chart: perSubject('idleS', 'Idling', 'duration', points),
+    chart: perSubject(subjectLabel(ctx)(), 'idleS', 'Idling', 'duration', points),
     columns: [
       col('vehicle', 'Vehicle', 'text'), col('driver', 'Driver', 'text'), col('start', 'Start', 'datetime'), col('end', 'End', 'datetime'),
       col('during', 'During', 'text'), col('place', 'Place (start)', 'text'), col('idleS', 'Idling', 'duration'),
@@ -136,7 +136,7 @@ const speeding: KindFn = async (ctx) => {
   });
   return {
     headline: { label: `Trips over the threshold (of ${count(all, 'trip')})`, value: rows.length, kind: 'number' },
-    chart: perSubject('trips', 'Trips over the threshold', 'number', points),
+    chart: perSubject(subjectLabel(ctx)(), 'trips', 'Trips over the threshold', 'number', points),
     columns: [
       col('vehicle', 'Vehicle', 'text'), col('driver', 'Driver', 'text'), col('start', 'Start', 'datetime'), col('end', 'End', 'datetime'),
       col('from', 'From', 'text'), col('to', 'To', 'text'), col('maxSpeed', 'Top speed', 'speed'), col('overBy', 'Over by', 'speed'),

@@ -46,7 +46,7 @@ const geofences: KindFn = async (ctx) => {
   rows.sort((x, y) => String(x.enter ?? x.exit).localeCompare(String(y.enter ?? y.exit)));
   return {
     headline: { label: `Geofence visits to ${count(perPlace.size, 'place')}`, value: rows.length, kind: 'number' },
-    chart: perSubject('visits', 'Visits', 'number', [...perPlace].map(([name, visits]) => ({ name, visits }))),
+    chart: perSubject('Place', 'visits', 'Visits', 'number', [...perPlace].map(([name, visits]) => ({ name, visits }))),
     columns: [col('vehicle', 'Vehicle', 'text'), col('place', 'Place', 'text'), col('enter', 'Entered', 'datetime'), col('exit', 'Left', 'datetime'), col('durationS', 'Stayed', 'duration')],
     rows,
     totals: { vehicle: `Total: ${count(rows.length, 'visit')}`, durationS: total },
@@ -70,7 +70,7 @@ const alerts: KindFn = async (ctx) => {
   rows.sort((x, y) => String(x.time).localeCompare(String(y.time)));
   return {
     headline: { label: `Alerts (${open.toLocaleString('en-GB')} not cleared)`, value: rows.length, kind: 'number' },
-    chart: perSubject('alerts', 'Alerts', 'number', [...perKind].map(([name, n]) => ({ name, alerts: n }))),
+    chart: perSubject('Alert', 'alerts', 'Alerts', 'number', [...perKind].map(([name, n]) => ({ name, alerts: n }))),
     columns: [
       col('time', 'Time', 'datetime'), col('vehicle', 'Vehicle', 'text'), col('kind', 'Alert', 'text'), col('event', 'Event', 'text'),
       col('place', 'Place', 'text'), col('detail', 'Detail', 'text'), col('cleared', 'Cleared', 'datetime'),
@@ -99,7 +99,7 @@ const checklists: KindFn = async (ctx) => {
   rows.sort((x, y) => String(x.time).localeCompare(String(y.time)));
   return {
     headline: { label: `Check lists completed (${count(faults, 'fault')} found)`, value: rows.length, kind: 'number' },
-    chart: { kind: 'bar', x: 'name', series: [{ key: 'checklists', label: 'Check lists' }, { key: 'faults', label: 'Faults' }], points, valueKind: 'number' },
+    chart: { kind: 'bar', x: 'name', xLabel: subjectLabel(ctx)(), series: [{ key: 'checklists', label: 'Check lists' }, { key: 'faults', label: 'Faults' }], points, valueKind: 'number' },
     columns: [col('time', 'Completed', 'datetime'), col('vehicle', 'Vehicle', 'text'), col('by', 'By', 'text'), col('faults', 'Faults', 'number'), col('mileage', 'Mileage (as entered)', 'number')],
     rows,
     totals: { time: `Total: ${count(rows.length, 'check list')}`, faults },
@@ -127,7 +127,7 @@ const faults: KindFn = async (ctx) => {
   rows.sort((x, y) => String(x.reported).localeCompare(String(y.reported)));
   return {
     headline: { label: `Faults still open (of ${count(rows.length, 'fault')} reported)`, value: open, kind: 'number' },
-    chart: perSubject('faults', 'Faults', 'number', points),
+    chart: perSubject(subjectLabel(ctx)(), 'faults', 'Faults', 'number', points),
     columns: [
       col('reported', 'Reported', 'datetime'), col('vehicle', 'Vehicle', 'text'), col('item', 'Item', 'text'), col('note', 'Note', 'text'),
       col('dealt', 'Dealt with', 'datetime'), col('openS', 'Open for', 'duration'),
@@ -164,7 +164,7 @@ const timesheets: KindFn = async (ctx) => {
   });
   return {
     headline: { label: `Hours worked by ${count(perDriver.size, 'driver')}`, value: sums.workedS, kind: 'duration' },
-    chart: perSubject('workedS', 'Worked', 'duration', [...perDriver].map(([name, workedS]) => ({ name, workedS }))),
+    chart: perSubject('Driver', 'workedS', 'Worked', 'duration', [...perDriver].map(([name, workedS]) => ({ name, workedS }))),
     columns: [
       col('wc', 'Week commencing', 'date'), col('driver', 'Driver', 'text'), col('shifts', 'Shifts', 'number'), col('workedS', 'Worked', 'duration'),
       col('drivingS', 'Driving', 'duration'), col('overtimeS', 'Overtime', 'duration'), col('nightS', 'Night', 'duration'),

@@ -58,7 +58,7 @@ const mileage: KindFn = async (ctx) => {
   return {
     headline: { label: `Distance over ${count(days.length, 'day')}`, value: round1(total), kind: 'distance' },
     chart: {
-      kind: days.length > 14 ? 'line' : 'bar', x: 'day', series: [{ key: 'distanceM', label: 'Distance' }], valueKind: 'distance',
+      kind: days.length > 14 ? 'line' : 'bar', x: 'day', xLabel: 'Day', series: [{ key: 'distanceM', label: 'Distance' }], valueKind: 'distance',
       points: days.map((d) => ({ day: d.day, distanceM: round1(perDay.get(d.day)!.distanceM) })),
     },
     columns: [col('day', 'Day', 'date'), col('name', who, 'text'), col('trips', 'Trips', 'number'), col('distanceM', 'Distance', 'distance'), col('drivingS', 'Driving', 'duration')],
@@ -111,7 +111,7 @@ const utilisation: KindFn = async (ctx) => {
   const who = ctx.body.metric === 'driver' ? 'Driver' : ctx.body.metric === 'group' ? 'Group' : 'Vehicle';
   return {
     headline: { label: 'Engine-on time against working hours', value: all.percent ?? 0, kind: 'percent' },
-    chart: { kind: 'bar', x: 'name', series: [{ key: 'percent', label: 'Utilisation' }], valueKind: 'percent' },
+    chart: { kind: 'bar', x: 'name', xLabel: who, series: [{ key: 'percent', label: 'Utilisation' }], valueKind: 'percent' },
     columns: [
       col('name', who, 'text'), ...(ctx.body.metric === 'group' ? [col('vehicles', 'Vehicles', 'number')] : []),
       col('daysUsed', ctx.body.metric === 'group' ? 'Vehicle days used' : 'Days used', 'number'), col('distanceM', 'Distance', 'distance'),

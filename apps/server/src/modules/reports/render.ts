@@ -1,10 +1,14 @@
-import type { ReportCell, ReportColumn, ReportFormat, ReportResult } from '@fleet/shared';
+import type { ReportCell, ReportColumn, ReportFormat, ReportResult, ReportRow } from '@fleet/shared';
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { brandedPdf, type Letterhead, type PdfColumn } from '../../lib/pdf/branded-pdf.ts';
 import { type Formatter, formatterOf } from './format.ts';
 
 export interface RenderContext { letterhead: Letterhead; madeBy: string }
+
+/** A result without its rows, and the rows it is written from: counted, read once in order (a stored run unpacks them one at a time). */
+type Head = Omit<ReportResult, 'rows'>;
+export interface RowSource { count: number; rows(): Iterable<ReportRow> }
 
 /** Writes to a stream, waiting when it asks (a slow client holds the writer, not the server's memory). */
 async function write(out: NodeJS.WritableStream, chunk: string): Promise<void> {
@@ -17,7 +21,7 @@ function csvField(s: string, isText: boolean): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-async function renderCsv(result: ReportResult, f: Formatter, out: NodeJS.WritableStream): Promise<void> {
+async function renderCsv(result: Head, source: RowSource, f: Formatter, out: NodeJS.WritableStream): Promise<void> {
   const cols = result.columns;
   const line = (cells: ReportCell[] | Record<string, ReportCell>, header = false) =>
     `${cols.map((c, i) => {
@@ -28,7 +32,7 @@ async function renderCsv(result: ReportResult, f: Formatter, out: NodeJS.Writabl
     }).join(',')}\r\n`;
   await write(out, `\ufeff${line([], true)}`);
   let buf = '';
-  for (const row of result.rows) {
+  for (const row of source.rows()) {
     buf += line(row);
     if (buf.length > 64 * 1024) {
       await write(out, buf);
@@ -56,7 +60,7 @@ function xlsxValue(c: ReportColumn, v: ReportCell, f: Formatter): ExcelJS.CellVa
   }
 }
 
-async function renderXlsx(result: ReportResult, f: Formatter, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
+async function renderXlsx(result: Head, source: RowSource, f: Formatter, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('node:stream').Writable, useStyles: true, useSharedStrings: false });
   wb.creator = ctx.letterhead.name;
   wb.title = result.title;
@@ -73,7 +77,7 @@ async function renderXlsx(result: ReportResult, f: Formatter, ctx: RenderContext
   const head = ws.addRow(result.columns.map((c) => f.header(c)));
   head.font = bold;
   head.commit();
-  for (const row of result.rows) ws.addRow(result.columns.map((c) => xlsxValue(c, row[c.key] ?? null, f))).commit();
+  for (const row of source.rows()) ws.addRow(result.columns.map((c) => xlsxValue(c, row[c.key] ?? null, f))).commit();
   if (result.totals) {
     const totals = result.totals;
     const t = ws.addRow(result.columns.map((c) => xlsxValue(c, totals[c.key] ?? null, f)));
@@ -84,10 +88,17 @@ async function renderXlsx(result: ReportResult, f: Formatter, ctx: RenderContext
   await wb.commit();
 }
 
-/** Column widths by what they hold: text wide, times middling, figures narrow. */
-const PDF_WIDTH: Record<ReportColumn['kind'], number> = { text: 2.2, datetime: 1.6, date: 1.2, number: 1, distance: 1, duration: 1, speed: 0.9, percent: 1 };
+/**
+ * The most rows a PDF's table prints (about 45 landscape pages): paper is for reading, and pdfkit
+ * lays out some 20,000 cells a second, so a month of a large fleet's trips (120,000 rows) would
+ * take a minute and 2,700 pages. The summary and the totals cover every row; XLSX and CSV hold them all.
+ */
+export const PDF_MAX_ROWS = 2000;
 
-async function renderPdf(result: ReportResult, f: Formatter, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
+/** Column widths by what they hold: text wide, times middling, figures narrow. */
+const PDF_WIDTH: Record<ReportColumn['kind'], number> = { text: 1.8, datetime: 1.5, date: 1.2, number: 1.1, distance: 1.35, duration: 1.45, speed: 1.6, percent: 1.2 };
+
+async function renderPdf(result: Head, source: RowSource, f: Formatter, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
   const landscape = result.columns.length > 6;
   const pdf = brandedPdf(ctx.letterhead, { title: result.title, lines: [result.subtitle], madeBy: ctx.madeBy, landscape });
   pdf.pipe(out);
@@ -95,12 +106,33 @@ async function renderPdf(result: ReportResult, f: Formatter, ctx: RenderContext,
   const headCol: ReportColumn = { key: 'headline', label: h.label, kind: h.kind };
   const unit = h.kind === 'duration' ? 'h' : /\(([^)]+)\)$/.exec(f.header(headCol))?.[1];
   pdf.heading(`${h.label}: ${f.text(headCol, h.value)}${unit ? ` ${unit}` : ''}`);
-  const columns: PdfColumn[] = result.columns.map((c) => ({ label: f.header(c), width: PDF_WIDTH[c.kind], align: c.kind === 'text' || c.kind === 'datetime' || c.kind === 'date' ? 'left' : 'right' }));
-  function* rows(): Iterable<string[]> {
-    for (const row of result.rows) yield result.columns.map((c) => f.text(c, row[c.key] ?? null));
+  const chart = result.chart;
+  // The answer per vehicle (day, place) first when the table lists more than that: a month of a fleet's trips reads by vehicle.
+  if (chart?.points && chart.points.length > 0 && chart.points.length < source.count) {
+    const xCol: ReportColumn = { key: chart.x, label: chart.xLabel ?? '', kind: chart.x === 'day' ? 'date' : 'text' };
+    const series: ReportColumn[] = chart.series.map((x) => ({ key: x.key, label: x.label, kind: chart.valueKind ?? 'number' }));
+    pdf.heading(`Summary by ${(chart.xLabel ?? 'item').toLowerCase()}`);
+    pdf.table(
+      [xCol, ...series].map((c, i) => ({ label: f.header(c), width: i === 0 ? 2 : 1, align: i === 0 ? 'left' : 'right' })),
+      chart.points.map((p) => [xCol, ...series].map((c) => f.text(c, p[c.key] ?? null))),
+    );
   }
-  if (result.rows.length === 0) pdf.paragraph('Nothing to report for this period and these filters.');
+  const columns: PdfColumn[] = result.columns.map((c) => ({ label: f.header(c), width: PDF_WIDTH[c.kind], align: c.kind === 'text' || c.kind === 'datetime' || c.kind === 'date' ? 'left' : 'right' }));
+  const shown = Math.min(source.count, PDF_MAX_ROWS);
+  function* rows(): Iterable<string[]> {
+    let i = 0;
+    for (const row of source.rows()) {
+      if (i++ >= shown) return;
+      yield result.columns.map((c) => f.text(c, row[c.key] ?? null));
+    }
+  }
+  if (source.count === 0) pdf.paragraph('Nothing to report for this period and these filters.');
   else {
+    if (chart?.points && chart.points.length < source.count) pdf.heading('Details');
+    if (shown < source.count) {
+      pdf.paragraph(`This PDF lists the first ${shown.toLocaleString('en-GB')} of ${source.count.toLocaleString('en-GB')} rows; the totals are of all of them. The XLSX and CSV files hold every row.`);
+      pdf.doc.moveDown(0.5);
+    }
     const totals = result.totals;
     pdf.table(columns, rows(), totals ? { totals: result.columns.map((c) => f.text(c, totals[c.key] ?? null)) } : {});
   }
@@ -113,12 +145,17 @@ async function renderPdf(result: ReportResult, f: Formatter, ctx: RenderContext,
  * Writes a result as a file to `out` (the door's render): CSV and XLSX streamed row by row, the PDF
  * on the brand's letterhead (brandedPdf). CSV and XLSX end `out`; so does the PDF.
  */
-export async function render(result: ReportResult, format: ReportFormat, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
+export function render(result: ReportResult, format: ReportFormat, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
+  return renderRows(result, { count: result.rows.length, rows: () => result.rows }, format, ctx, out);
+}
+
+/** render() from a result's head and a row source (a stored run's packed rows). */
+export async function renderRows(result: Head, source: RowSource, format: ReportFormat, ctx: RenderContext, out: NodeJS.WritableStream): Promise<void> {
   const f = formatterOf(result);
   if (format === 'csv') {
-    await renderCsv(result, f, out);
+    await renderCsv(result, source, f, out);
     out.end();
     await once(out as NodeJS.EventEmitter, 'finish').catch(() => undefined);
-  } else if (format === 'xlsx') await renderXlsx(result, f, ctx, out);
-  else await renderPdf(result, f, ctx, out);
+  } else if (format === 'xlsx') await renderXlsx(result, source, f, ctx, out);
+  else await renderPdf(result, source, f, ctx, out);
 }

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { timesheetsService } from '../timesheets/index.ts';
 
 // Every call through the real app on a fresh database: trips, alerts and check lists are written
 // here by SQL (the log processors are stopped), so each report's figures are known.
@@ -62,6 +63,8 @@ const report = async (what: string, metric = 'vehicle', src: number[] = [], reco
 beforeAll(async () => {
   t = await createTestApp();
   await t.ingest.stop();
+  // The demo gives Leeds Tracksec; these users start without it (the gate is tested by turning it on).
+  await q(`UPDATE users SET tracksec = false WHERE email IN ('ops.leeds@aire-valley.example', 'admin.leeds@aire-valley.example')`);
   ops = await t.login('ops.leeds@aire-valley.example');
   otherUser = await t.login('admin.leeds@aire-valley.example');
   northway = await t.login('ops@northway.example');
@@ -182,6 +185,37 @@ describe('runs of another user or site', () => {
   });
 });
 
+describe('cancelreport', () => {
+  it('stops a running run at its next vehicle; progress names the vehicle it is on', async () => {
+    // A lock on trips holds the run at its first vehicle's read, so the cancel lands while it runs.
+    const lock = await t.database.pool.connect();
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE trips IN ACCESS EXCLUSIVE MODE');
+      const res = await start({ what: 'trips', metric: 'vehicle', src: [ids.a, ids.b], record: RANGE });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = (res.json() as { id: number }).id;
+      let run: ReportRunSummary | undefined;
+      for (let i = 0; i < 200 && run?.progress.text !== 'Vehicle 1 of 2'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        run = (reportRunAnswerSchema.parse((await t.call('GET', `reportrun?id=${id}`, { token: ops.token })).json()) as RunAnswer).run;
+      }
+      expect(run).toMatchObject({ status: 'running', progress: { done: 0, total: 2, text: 'Vehicle 1 of 2' } });
+      const cancel = await t.call('POST', 'cancelreport', { token: ops.token, body: { id } });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      await lock.query('COMMIT');
+      for (let i = 0; i < 200 && (run?.status === 'running' || run?.status === 'queued'); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        run = (reportRunAnswerSchema.parse((await t.call('GET', `reportrun?id=${id}`, { token: ops.token })).json()) as RunAnswer).run;
+      }
+      expect(run).toMatchObject({ status: 'cancelled', error: 'Cancelled.', rowCount: null });
+    } finally {
+      await lock.query('ROLLBACK').catch(() => undefined);
+      lock.release();
+    }
+  });
+});
+
 describe('report kinds', () => {
   it('trips: each trip of the range on the asked vehicles, with totals and a distance per vehicle', async () => {
     const r = await report('trips', 'group', [ids.group]);
@@ -244,6 +278,26 @@ describe('report kinds', () => {
     const faults = await report('faults', 'site');
     expect(faults.rows).toEqual([expect.objectContaining({ vehicle: 'RP26 AAA', item: 'Tyres', note: 'Nearside front worn', dealt: null })]);
     expect(faults.headline.value).toBe(1);
+  });
+});
+
+describe('timesheet summary', () => {
+  it("is each driver's week as the timesheets door answers it, for users with tracksec", async () => {
+    await q('UPDATE users SET tracksec = true WHERE email = $1', ['admin.leeds@aire-valley.example']);
+    try {
+      const gated = await t.login('admin.leeds@aire-valley.example');
+      const res = await runToEnd({ what: 'timesheets', metric: 'driver', src: [ids.driver], record: RANGE }, gated.token);
+      expect(res.run.status, res.run.error ?? '').toBe('done');
+      const week = (await timesheetsService(t.database.pool).weekOfSite(ids.leeds, '2026-11-16')).find((e) => e.driver.id === ids.driver)!;
+      expect(week.drivingS).toBeGreaterThan(0);
+      expect(res.result?.rows).toEqual([{
+        wc: '2026-11-16', driver: 'Rita Report', shifts: week.shifts, workedS: week.workedS, drivingS: week.drivingS, overtimeS: week.overtimeS,
+        nightS: week.nightS, corrections: 0, signedOff: null,
+      }]);
+      expect(res.result?.headline).toMatchObject({ value: week.workedS, kind: 'duration' });
+    } finally {
+      await q('UPDATE users SET tracksec = false WHERE email = $1', ['admin.leeds@aire-valley.example']);
+    }
   });
 });
 

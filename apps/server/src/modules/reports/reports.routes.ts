@@ -12,17 +12,17 @@ import { zoneOrFallback } from '../journeys/index.ts';
 import { catalogueFor } from './catalogue.ts';
 import { fileName } from './format.ts';
 import { prepare } from './produce.ts';
-import { render } from './render.ts';
+import { renderRows } from './render.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import type { ReportRunner } from './runner.ts';
-import type { RunsRepository } from './runs.repository.ts';
+import { type RunsRepository, unpacker } from './runs.repository.ts';
 
 const tag = { tags: ['reports'] };
 const OWN_RUN = { row: 'report run', field: 'query.id', within: 'current site', missing: 'report run' } as const;
 const RULE: AccessRule = { who: 'operator', scope: [CURRENT_SITE_REQUIRED], note: "The caller's own runs on the current site only (another user's run: 404)." };
 const RUN_RULE: AccessRule = {
-  who: 'operator', scope: [CURRENT_SITE_REQUIRED, { row: 'vehicle, group or driver', field: 'body.src', within: 'current site', missing: 'vehicle, group or driver' }],
-  note: 'The timesheets kind also needs tracksec (403 without it); every src id must be of the current site (else 404).',
+  who: 'operator', scope: [CURRENT_SITE_REQUIRED, { row: 'vehicle', field: 'body.src', within: 'current site', missing: 'vehicle' }],
+  note: 'src holds vehicles, groups or drivers (metric): each must be of the current site, else 404 "No such vehicle." (group, driver). The timesheets kind also needs tracksec (403 without it).',
 };
 
 const TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
@@ -98,10 +98,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     const run = await runs.summary(caller.user.id, siteId, id);
     if (!run) throw notFound('report run');
     if (run.status !== 'done') throw new ApiError(409, run.status === 'queued' || run.status === 'running' ? 'This report is still running: download it once it is done.' : 'This report did not finish: run it again.');
-    const [result, letterhead] = await Promise.all([runs.result(id), letterheadOf(siteId)]);
+    const [result, letterhead] = await Promise.all([runs.packedResult(id), letterheadOf(siteId)]);
     if (!result || !letterhead) throw notFound('report run');
+    const unpack = unpacker(result.columns);
+    const source = { count: result.rows.length, *rows() { for (const cells of result.rows) yield unpack(cells); } };
     const out = new PassThrough();
-    render(result, format, { letterhead, madeBy: madeByText(caller.user.name, zoneOrFallback(result.timezone)) }, out).catch((err: unknown) => {
+    renderRows(result, source, format, { letterhead, madeBy: madeByText(caller.user.name, zoneOrFallback(result.timezone)) }, out).catch((err: unknown) => {
       request.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), run: id }, 'report file failed');
       out.destroy(err instanceof Error ? err : new Error(String(err)));
     });

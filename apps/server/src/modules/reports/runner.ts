@@ -62,7 +62,8 @@ export function reportRunner(deps: RunnerDeps) {
     } catch (err) {
       await pending;
       if (err instanceof ReportCancelled) {
-        await deps.runs.finish(job.id, { status: abort.signal.reason === RESTART_TEXT ? 'failed' : 'cancelled', error: err.message });
+        const restart = abort.signal.reason === RESTART_TEXT;
+        await deps.runs.finish(job.id, restart ? { status: 'failed', error: RESTART_TEXT } : { status: 'cancelled', error: 'Cancelled.' });
       } else if (err instanceof ApiError) {
         await deps.runs.finish(job.id, { status: 'failed', error: err.message });
       } else {
@@ -126,8 +127,8 @@ export function reportRunner(deps: RunnerDeps) {
     async close(): Promise<void> {
       closed = true;
       if (sweeper) clearInterval(sweeper);
-      for (const job of queue.splice(0)) await deps.runs.finish(job.id, { status: 'failed', error: RESTART_TEXT }).catch(() => undefined);
       for (const abort of running.values()) abort.abort(RESTART_TEXT);
+      for (const job of queue.splice(0)) await deps.runs.finish(job.id, { status: 'failed', error: RESTART_TEXT }).catch(() => undefined);
       await Promise.allSettled([...done]);
     },
   };
