@@ -32,7 +32,7 @@ export function ReportForm({ siteId, kinds, system, today, running, refused, onR
     src: [],
     ...quickRange('lastweek', today),
     threshold: defaultThreshold(system),
-    minIdleMin: 5,
+    minIdleMin: 1,
     minStopMin: 5,
   }));
   const [errors, setErrors] = useState<FormErrors>({});

@@ -1,11 +1,15 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { ReportRunSummary, ReportStatus } from '@fleet/shared';
 import { IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFullDate, formatHHmm } from '../../../shared/format/time.ts';
 import { formatRange } from '../model/date-range.ts';
 import { isActive, progressPercent } from '../model/report-runs.ts';
 import classes from './reports.module.css';
+
+/** Runs listed before "Show all". */
+const FEW_RUNS = 5;
 
 const STATUS_COLOUR: Record<ReportStatus, string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red', cancelled: 'gray' };
 
@@ -94,43 +98,53 @@ interface ReportRunsProps {
 export function ReportRuns({ runs, timeZone, selectedId, cancellingId, onOpen, onCancel }: ReportRunsProps) {
   const { t } = useTranslation();
   const text = useProgressText();
+  const [all, setAll] = useState(false);
+  // The newest few, and the one open when it is older; the rest behind "Show all".
+  const shown = all ? runs : runs.filter((r, i) => i < FEW_RUNS || r.id === selectedId || isActive(r.status));
   return (
-    <ul className={classes.runs} aria-label={t('reporting.runs.title')} data-testid="report-runs">
-      {runs.map((run) => (
-        <li key={run.id} data-run={run.id} data-status={run.status}>
-          <Paper withBorder p="xs" className={classes.run} data-selected={run.id === selectedId || undefined}>
-            <Stack gap={6}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} lineClamp={2}>
-                    {run.title}
-                  </Text>
-                  <Text size="xs" c="dark.5" title={formatFullDate(run.createdAt, timeZone)}>
-                    {t('reporting.runs.asked', { time: formatHHmm(run.createdAt, timeZone), range: formatRange(run.record) })}
-                  </Text>
-                </div>
-                <Badge variant="light" color={STATUS_COLOUR[run.status]} c={`${STATUS_COLOUR[run.status]}.9`} tt="none" radius="sm" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
-                  {t(`reporting.status.${run.status}`)}
-                </Badge>
-              </Group>
-              {isActive(run.status) ? (
-                <RunProgress run={run} cancelling={cancellingId === run.id} onCancel={onCancel} />
-              ) : (
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" c={run.status === 'failed' ? 'red.8' : 'dark.6'} role={run.status === 'failed' ? 'status' : undefined}>
-                    {text(run)}
-                  </Text>
-                  {run.status === 'done' && (
-                    <Button size="compact-sm" variant={run.id === selectedId ? 'filled' : 'light'} onClick={() => onOpen(run.id)} mih={32} aria-label={t('reporting.runs.openOf', { title: run.title })} aria-current={run.id === selectedId || undefined}>
-                      {t('reporting.runs.open')}
-                    </Button>
-                  )}
+    <>
+      <ul className={classes.runs} aria-label={t('reporting.runs.title')} data-testid="report-runs">
+        {shown.map((run) => (
+          <li key={run.id} data-run={run.id} data-status={run.status}>
+            <Paper withBorder p="xs" className={classes.run} data-selected={run.id === selectedId || undefined}>
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} lineClamp={2}>
+                      {run.title}
+                    </Text>
+                    <Text size="xs" c="dark.5" title={formatFullDate(run.createdAt, timeZone)}>
+                      {t('reporting.runs.asked', { time: formatHHmm(run.createdAt, timeZone), range: formatRange(run.record) })}
+                    </Text>
+                  </div>
+                  <Badge variant="light" color={STATUS_COLOUR[run.status]} c={`${STATUS_COLOUR[run.status]}.9`} tt="none" radius="sm" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
+                    {t(`reporting.status.${run.status}`)}
+                  </Badge>
                 </Group>
-              )}
-            </Stack>
-          </Paper>
-        </li>
-      ))}
-    </ul>
+                {isActive(run.status) ? (
+                  <RunProgress run={run} cancelling={cancellingId === run.id} onCancel={onCancel} />
+                ) : (
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" c={run.status === 'failed' ? 'red.8' : 'dark.6'} role={run.status === 'failed' ? 'status' : undefined}>
+                      {text(run)}
+                    </Text>
+                    {run.status === 'done' && (
+                      <Button size="compact-sm" variant={run.id === selectedId ? 'filled' : 'light'} onClick={() => onOpen(run.id)} mih={32} aria-label={t('reporting.runs.openOf', { title: run.title, time: formatHHmm(run.createdAt, timeZone) })} aria-current={run.id === selectedId || undefined}>
+                        {t('reporting.runs.open')}
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Stack>
+            </Paper>
+          </li>
+        ))}
+      </ul>
+      {runs.length > shown.length || all ? (
+        <Button variant="subtle" size="compact-sm" mt="xs" mih={32} onClick={() => setAll((a) => !a)} aria-expanded={all}>
+          {all ? t('reporting.runs.showFewer') : t('reporting.runs.showAll', { count: runs.length })}
+        </Button>
+      ) : null}
+    </>
   );
 }

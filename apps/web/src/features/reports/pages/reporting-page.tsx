@@ -107,10 +107,15 @@ export default function ReportingPage() {
                 today={today}
                 running={run.isPending}
                 refused={run.error}
-                onRun={(body) => run.mutate(body, { onSuccess: (id) => {
-                    setAsked(id);
-                    open(id);
-                  } })}
+                onRun={(body) => {
+                  cancel.reset();
+                  run.mutate(body, {
+                    onSuccess: (id) => {
+                      setAsked(id);
+                      open(id);
+                    },
+                  });
+                }}
               />
             </Paper>
             <Paper withBorder p="md" component="section" aria-labelledby="report-runs-title">
