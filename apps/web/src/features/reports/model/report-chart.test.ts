@@ -36,5 +36,6 @@ describe('the chart of a result', () => {
     expect(m?.left).toBe(5);
     expect(chartModel({ chart, columns }, [], 'metric', xText)).toBeNull();
     expect(chartModel({ chart: null, columns }, rows, 'metric', xText)).toBeNull();
+    expect(chartModel({ chart, columns }, [{ vehicle: 'A', distanceM: 0 }, { vehicle: 'B', distanceM: null }], 'metric', xText)).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ export type XText = (column: ReportColumn | null, value: ReportCell) => string;
 /**
  * The chart of a result as result.chart describes it, in the site's units: its own points when it
  * has them (a trips table lists trips, its chart the distance per vehicle), else the table's rows.
- * null when the result has no chart or nothing to plot.
+ * null when the result has no chart or nothing to plot (no points, or every value zero).
  */
 export function chartModel(result: Pick<ReportResult, 'chart' | 'columns'>, rows: readonly ReportRow[], system: UnitSystem, xText: XText): ChartModel | null {
   const chart = result.chart;
@@ -39,14 +39,17 @@ export function chartModel(result: Pick<ReportResult, 'chart' | 'columns'>, rows
   const xColumn = columnOf(chart.x);
   const shown = chart.kind === 'bar' ? points.slice(0, MAX_BARS) : points;
   const firstKey = chart.series[0]?.key ?? '';
+  const series = chart.series.map((s) => ({
+    key: s.key,
+    label: s.label,
+    values: shown.map((p) => chartValue(kindOf(s.key), p[s.key] ?? null, system)),
+  }));
+  // Nothing but zeros is an empty picture: the headline says it.
+  if (series.every((s) => s.values.every((v) => !v))) return null;
   return {
     kind: chart.kind,
     labels: shown.map((p) => xText(xColumn, p[chart.x] ?? null)),
-    series: chart.series.map((s) => ({
-      key: s.key,
-      label: s.label,
-      values: shown.map((p) => chartValue(kindOf(s.key), p[s.key] ?? null, system)),
-    })),
+    series,
     unit: chartUnit(kindOf(firstKey), system),
     left: points.length - shown.length,
   };
