@@ -8,7 +8,7 @@ export interface RenderContext { letterhead: Letterhead; madeBy: string }
 
 /** A result without its rows, and the rows it is written from: counted, read once in order (a stored run unpacks them one at a time). */
 type Head = Omit<ReportResult, 'rows'>;
-export interface RowSource { count: number; rows(): Iterable<ReportRow> }
+export interface RowSource { count: number; rows(): Iterable<ReportRow> | AsyncIterable<ReportRow> }
 
 /** Writes to a stream, waiting when it asks (a slow client holds the writer, not the server's memory). */
 async function write(out: NodeJS.WritableStream, chunk: string): Promise<void> {
@@ -32,7 +32,7 @@ async function renderCsv(result: Head, source: RowSource, f: Formatter, out: Nod
     }).join(',')}\r\n`;
   await write(out, `\ufeff${line([], true)}`);
   let buf = '';
-  for (const row of source.rows()) {
+  for await (const row of source.rows()) {
     buf += line(row);
     if (buf.length > 64 * 1024) {
       await write(out, buf);
@@ -77,7 +77,7 @@ async function renderXlsx(result: Head, source: RowSource, f: Formatter, ctx: Re
   const head = ws.addRow(result.columns.map((c) => f.header(c)));
   head.font = bold;
   head.commit();
-  for (const row of source.rows()) ws.addRow(result.columns.map((c) => xlsxValue(c, row[c.key] ?? null, f))).commit();
+  for await (const row of source.rows()) ws.addRow(result.columns.map((c) => xlsxValue(c, row[c.key] ?? null, f))).commit();
   if (result.totals) {
     const totals = result.totals;
     const t = ws.addRow(result.columns.map((c) => xlsxValue(c, totals[c.key] ?? null, f)));
@@ -119,13 +119,12 @@ async function renderPdf(result: Head, source: RowSource, f: Formatter, ctx: Ren
   }
   const columns: PdfColumn[] = result.columns.map((c) => ({ label: f.header(c), width: PDF_WIDTH[c.kind], align: c.kind === 'text' || c.kind === 'datetime' || c.kind === 'date' ? 'left' : 'right' }));
   const shown = Math.min(source.count, PDF_MAX_ROWS);
-  function* rows(): Iterable<string[]> {
-    let i = 0;
-    for (const row of source.rows()) {
-      if (i++ >= shown) return;
-      yield result.columns.map((c) => f.text(c, row[c.key] ?? null));
-    }
+  const cells: string[][] = [];
+  for await (const row of source.rows()) {
+    if (cells.length >= shown) break;
+    cells.push(result.columns.map((c) => f.text(c, row[c.key] ?? null)));
   }
+  const rows = () => cells;
   if (source.count === 0) pdf.paragraph('Nothing to report for this period and these filters.');
   else {
     if (chart?.points && chart.points.length < source.count) pdf.heading('Details');

@@ -98,10 +98,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     const run = await runs.summary(caller.user.id, siteId, id);
     if (!run) throw notFound('report run');
     if (run.status !== 'done') throw new ApiError(409, run.status === 'queued' || run.status === 'running' ? 'This report is still running: download it once it is done.' : 'This report did not finish: run it again.');
-    const [result, letterhead] = await Promise.all([runs.packedResult(id), letterheadOf(siteId)]);
-    if (!result || !letterhead) throw notFound('report run');
+    const [stored, letterhead] = await Promise.all([runs.head(id), letterheadOf(siteId)]);
+    if (!stored || !letterhead) throw notFound('report run');
+    const result = stored.head;
     const unpack = unpacker(result.columns);
-    const source = { count: result.rows.length, *rows() { for (const cells of result.rows) yield unpack(cells); } };
+    const source = { count: stored.count, async *rows() { for await (const batch of runs.eachRows(id)) for (const cells of batch) yield unpack(cells); } };
     const out = new PassThrough();
     renderRows(result, source, format, { letterhead, madeBy: madeByText(caller.user.name, zoneOrFallback(result.timezone)) }, out).catch((err: unknown) => {
       request.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), run: id }, 'report file failed');

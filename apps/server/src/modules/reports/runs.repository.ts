@@ -82,10 +82,38 @@ export function runsRepository(pool: pg.Pool) {
       return row ? { result: { ...row.head, rows: row.rows.map(unpacker(row.head.columns)) }, totalRows: row.total } : undefined;
     },
 
-    /** A done run's whole result for the files, its rows still packed (arrays in column order: unpack them one at a time). */
-    async packedResult(id: number): Promise<PackedResult | undefined> {
-      const r = await pool.query<{ result: PackedResult }>('SELECT result FROM report_runs WHERE id = $1 AND result IS NOT NULL', [id]);
-      return r.rows[0]?.result;
+    /** A done run's result without its rows, and how many it has (the files read the rows with eachRows). */
+    async head(id: number): Promise<{ head: Omit<ReportResult, 'rows'>; count: number } | undefined> {
+      const r = await pool.query<{ head: Omit<ReportResult, 'rows'>; count: number }>(
+        `SELECT result - 'rows' AS head, jsonb_array_length(result -> 'rows') AS count FROM report_runs WHERE id = $1 AND result IS NOT NULL`, [id]);
+      return r.rows[0];
+    },
+
+    /**
+     * A done run's rows in order, `batch` at a time, through a cursor: a file of 120,000 rows never
+     * holds them all in this process (PostgreSQL walks the stored array).
+     */
+    async *eachRows(id: number, batch = 2000): AsyncGenerator<ReportCell[][]> {
+      const client = await pool.connect();
+      let open = false;
+      try {
+        await client.query('BEGIN READ ONLY');
+        open = true;
+        // jsonb_array_elements yields the array in its order.
+        await client.query(`DECLARE report_rows NO SCROLL CURSOR FOR
+          SELECT e FROM report_runs, jsonb_array_elements(result -> 'rows') e WHERE id = $1`, [id]);
+        for (;;) {
+          const r = await client.query<{ e: ReportCell[] }>(`FETCH ${batch} FROM report_rows`);
+          if (r.rows.length === 0) break;
+          yield r.rows.map((x) => x.e);
+        }
+        await client.query('COMMIT');
+        open = false;
+      } finally {
+        // Also when the reader stopped early (a PDF takes the first rows only) or failed.
+        if (open) await client.query('ROLLBACK').catch(() => undefined);
+        client.release();
+      }
     },
 
     /** Asks a queued or running run to stop; false when it is finished already. */
