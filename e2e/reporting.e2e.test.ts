@@ -114,6 +114,17 @@ describe('a trips report on the reporting page', () => {
     await row.waitFor({ timeout: 10_000 });
     expect(await row.textContent()).toContain(miles(driven));
 
+    // The chart is drawn (per vehicle: this car's distance), and the table sorts in the page.
+    expect(await view.locator('[data-report-chart="bar"] canvas').count()).toBe(1);
+    const header = view.getByRole('columnheader', { name: /^Distance/ });
+    await header.getByRole('button').click();
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    await header.getByRole('button').click();
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    const shown = await view.getByTestId('report-table').locator('tbody td[data-col="distanceM"]').allTextContents();
+    const values = shown.map((v) => Number(v.replace(/[^\d.]/g, '')));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+
     const [download] = await Promise.all([page.waitForEvent('download'), view.getByRole('button', { name: 'XLSX' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const file = path.join(folder, download.suggestedFilename());
