@@ -26,7 +26,7 @@ function options(model: ChartModel, width: number): uPlot.Options {
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
     scales: {
       // Categories (registrations, days) at 0 … n-1, each its own place on the axis.
-      x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+      x: { time: false, auto: false, range: () => [-0.5, model.labels.length - 0.5] },
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
     },
     axes: [

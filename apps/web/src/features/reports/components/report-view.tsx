@@ -2,7 +2,7 @@ import { Alert, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@
 import type { ReportCell, ReportColumn, ReportResult, ReportRunSummary } from '@fleet/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { reportRunQuery } from '../api/reports-api.ts';
@@ -41,6 +41,8 @@ function Headline({ result, ctx }: { result: ReportResult; ctx: CellContext }) {
 interface ReportViewProps {
   run: ReportRunSummary;
   ctx: CellContext;
+  /** Called once the result is on screen (the page brings it into view on a phone). */
+  onShown?: () => void;
 }
 
 /**
@@ -48,7 +50,7 @@ interface ReportViewProps {
  * WHOLE_RESULT_LIMIT rows is read whole and sorted here; a bigger one is paged from the server
  * (reportrun offset/limit) in the report's own order.
  */
-export function ReportView({ run, ctx }: ReportViewProps) {
+export function ReportView({ run, ctx, onShown }: ReportViewProps) {
   const { t } = useTranslation();
   const whole = run.rowCount !== null && run.rowCount <= WHOLE_RESULT_LIMIT;
   const [page, setPage] = useState(1);
@@ -68,6 +70,15 @@ export function ReportView({ run, ctx }: ReportViewProps) {
     () => (chartResult ? chartModel(chartResult, chartResult.rows, ctx.system, (c, v) => xLabel(c, v, ctx)) : null),
     [chartResult, ctx],
   );
+
+  const ready = result !== null;
+  // Once per opened run (the view is keyed by the run), when its result first shows.
+  const shownOnce = useRef(false);
+  useEffect(() => {
+    if (!ready || shownOnce.current) return;
+    shownOnce.current = true;
+    onShown?.();
+  }, [ready, onShown]);
 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!result) {

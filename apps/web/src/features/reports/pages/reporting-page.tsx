@@ -36,9 +36,15 @@ export default function ReportingPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const mainRef = useRef<HTMLDivElement>(null);
   // Stacked (phone, tablet), the opened report is below the form and the list: bring it into view.
+  const bringIntoView = () => {
+    if (window.matchMedia('(max-width: 1199px)').matches) requestAnimationFrame(() => mainRef.current?.scrollIntoView({ block: 'start' }));
+  };
+  // The run whose result is brought into view once it shows (opened, or just finished).
+  const [reveal, setReveal] = useState<number | null>(null);
   const open = (id: number) => {
     setChosen(id);
-    if (window.matchMedia('(max-width: 1199px)').matches) requestAnimationFrame(() => mainRef.current?.scrollIntoView({ block: 'start' }));
+    setReveal(id);
+    bringIntoView();
   };
   const runs = useMemo(() => reports.data?.runs ?? [], [reports.data]);
   // The run shown: the one chosen, else the newest (just asked for, or the last done).
@@ -66,7 +72,16 @@ export default function ReportingPage() {
       <EmptyState icon={<IconReportAnalytics size={22} />} title={t('reporting.view.none')} hint={t('reporting.view.noneHint')} />
     </Paper>
   ) : selected.status === 'done' && !showing ? (
-    <ReportView key={selected.id} run={selected} ctx={ctx} />
+    <ReportView
+      key={selected.id}
+      run={selected}
+      ctx={ctx}
+      onShown={() => {
+        // The list above may have grown meanwhile: on a phone the result would open out of sight.
+        if (reveal === selected.id) bringIntoView();
+        setReveal(null);
+      }}
+    />
   ) : (
     <Paper withBorder p="md" component="section" aria-labelledby="report-state-title">
       <Stack gap="sm">
