@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRange, quickRange, quickRangeOf } from './date-range.ts';
 import { type ReportFormValues, toRunBody } from './report-form.ts';
 import { fileNameOf } from './report-file-name.ts';
-import { progressPercent } from './report-runs.ts';
+import { newestFirst, progressPercent } from './report-runs.ts';
 
 const speeding: ReportKindInfo = { what: 'speeding', name: 'Speeding', description: '', metrics: ['vehicle', 'group'], options: ['threshold'], tracksec: false };
 const form = (patch: Partial<ReportFormValues> = {}): ReportFormValues => ({
@@ -53,6 +53,12 @@ describe('runs and files', () => {
     expect(progressPercent({ status: 'running', progress: { done: 0, total: 0, text: '' } })).toBe(0);
     expect(progressPercent({ status: 'running', progress: { done: 9, total: 5, text: '' } })).toBe(100);
     expect(progressPercent({ status: 'done', progress: { done: 0, total: 0, text: '' } })).toBe(100);
+  });
+
+  it('lists runs newest first, by time and then id, not as text (9 before 19)', () => {
+    const at = (m: number) => `2026-11-24T14:${String(m).padStart(2, '0')}:00Z`;
+    const runs = [{ id: 9, createdAt: at(43) }, { id: 19, createdAt: at(48) }, { id: 1, createdAt: at(14) }, { id: 20, createdAt: at(48) }];
+    expect(newestFirst(runs).map((r) => r.id)).toEqual([20, 19, 9, 1]);
   });
 
   it('takes the file name from Content-Disposition, without folders', () => {

@@ -15,3 +15,8 @@ export function progressPercent(run: Pick<ReportRunSummary, 'status' | 'progress
 
 /** At most this many rows are read in one reportrun answer (the schema's limit). */
 export const WHOLE_RESULT_LIMIT = 5000;
+
+/** The runs newest first (by when asked, then by id), as a new array. */
+export function newestFirst<T extends Pick<ReportRunSummary, 'id' | 'createdAt'>>(runs: readonly T[]): T[] {
+  return [...runs].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+}

@@ -14,7 +14,7 @@ import { ReportForm } from '../components/report-form.tsx';
 import { ProgressBar, RunProgress, ReportRuns } from '../components/report-runs.tsx';
 import { ReportView } from '../components/report-view.tsx';
 import classes from '../components/reports.module.css';
-import { isActive } from '../model/report-runs.ts';
+import { isActive, newestFirst } from '../model/report-runs.ts';
 
 /** How long a just-finished run's full bar stays before its result opens. */
 const FINISH_MS = 700;
@@ -46,7 +46,8 @@ export default function ReportingPage() {
     setReveal(id);
     bringIntoView();
   };
-  const runs = useMemo(() => reports.data?.runs ?? [], [reports.data]);
+  // Newest first, whatever order the answer lists them in.
+  const runs = useMemo(() => newestFirst(reports.data?.runs ?? []), [reports.data]);
   // The run shown: the one chosen, else the newest (just asked for, or the last done).
   const selected = runs.find((r) => r.id === chosen) ?? runs[0] ?? null;
   const ctx = useMemo(() => ({ system, timeZone: zone.timeZone }), [system, zone.timeZone]);
