@@ -135,6 +135,7 @@ async function main(): Promise<void> {
   let peak = base;
   for (let i = 0; i < runs; i++) {
     const table = await measured(pid, toTable);
+    if (table.value.rows !== trips) throw new Error(`the run has ${table.value.rows} rows, the month ${trips} trips`);
     const pdf = await measured(pid, () => file(table.value.id, 'pdf'));
     const xlsx = await measured(pid, () => file(table.value.id, 'xlsx'));
     peak = Math.max(peak, table.peak, pdf.peak, xlsx.peak);

@@ -144,7 +144,7 @@ export const getReportsAnswerSchema = success({ kinds: z.array(reportKindInfoSch
 /** reportrun?id[&offset&limit]: the run, and once done its result with a page of its rows. */
 export const reportRunQuerySchema = z.strictObject({
   id,
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(100_000_000, 'must be at most 100000000').default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(500),
 });
 export const reportRunAnswerSchema = success({

@@ -1,17 +1,11 @@
-import type { ReportColumn, ReportColumnKind, ReportKind, ReportRow } from '@fleet/shared';
+import type { ReportKind, ReportRow } from '@fleet/shared';
+import { col, count, perSubject, round1, subjectLabel } from './kinds-common.ts';
 import { DEFAULT_MIN_IDLE_S, DEFAULT_MIN_STOP_S, DEFAULT_THRESHOLD_KMH } from './catalogue.ts';
-import type { KindContext, KindFn, KindResult } from './produce.ts';
-import type { ReportSegment } from './reports.repository.ts';
+import type { KindContext, KindFn } from './produce.ts';
 
-export const col = (key: string, label: string, kind: ReportColumnKind): ReportColumn => ({ key, label, kind });
-export const round1 = (n: number) => Math.round(n * 10) / 10;
 const iso = (d: Date) => d.toISOString();
 const seconds = (a: Date, b: Date) => Math.max(0, Math.round((b.getTime() - a.getTime()) / 1000));
-/** '1,234 trips', '1 trip'. */
-export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
-
-/** The label of the loop's items: "Vehicle 3 of 40" or "Driver 3 of 40". */
-export const subjectLabel = (ctx: KindContext) => () => (ctx.body.metric === 'driver' ? 'Driver' : 'Vehicle');
+import type { ReportSegment } from './reports.repository.ts';
 
 /** Reads each subject's segments in turn (one index range each), handing them to `take`. */
 async function eachSegments(ctx: KindContext, kind: 'trip' | 'stop' | null, take: (s: ReportSegment[], name: string) => void): Promise<void> {
@@ -21,11 +15,6 @@ async function eachSegments(ctx: KindContext, kind: 'trip' | 'stop' | null, take
 }
 
 const vehicleOf = (ctx: KindContext, s: ReportSegment) => ctx.vehicleName.get(s.unit_id) ?? `#${s.unit_id}`;
-
-/** A bar per subject of one figure: the chart of the kinds whose table lists events. */
-export function perSubject(xLabel: string, key: string, label: string, valueKind: ReportColumnKind, points: ReportRow[]): KindResult['chart'] {
-  return { kind: 'bar', x: 'name', xLabel, series: [{ key, label }], points, valueKind };
-}
 
 const trips: KindFn = async (ctx) => {
   const rows: ReportRow[] = [];

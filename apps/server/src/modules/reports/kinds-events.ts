@@ -1,7 +1,7 @@
 import { addDays, type ReportKind, type ReportRow, weekCommencingOf } from '@fleet/shared';
 import { visitsOf } from '../journeys/index.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { col, count, perSubject, subjectLabel } from './kinds-driving.ts';
+import { col, count, perSubject, subjectLabel } from './kinds-common.ts';
 import type { KindContext, KindFn, Subject } from './produce.ts';
 import type { ReportAlert } from './reports.repository.ts';
 

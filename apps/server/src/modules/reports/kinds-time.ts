@@ -1,6 +1,6 @@
 import { addDays, DEFAULT_WORKING_HOURS, type ReportKind, type ReportRow, workingHoursSchema } from '@fleet/shared';
 import { dayBounds } from '../journeys/index.ts';
-import { col, count, round1, subjectLabel } from './kinds-driving.ts';
+import { col, count, round1, subjectLabel } from './kinds-common.ts';
 import type { KindContext, KindFn } from './produce.ts';
 import type { ReportSegment } from './reports.repository.ts';
 

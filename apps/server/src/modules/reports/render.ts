@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { brandedPdf, type Letterhead, type PdfColumn } from '../../lib/pdf/branded-pdf.ts';
 import { type Formatter, formatterOf } from './format.ts';
+import { drawBars } from './pdf-chart.ts';
 
 export interface RenderContext { letterhead: Letterhead; madeBy: string }
 
@@ -65,24 +66,27 @@ async function renderXlsx(result: Head, source: RowSource, f: Formatter, ctx: Re
   wb.creator = ctx.letterhead.name;
   wb.title = result.title;
   const ws = wb.addWorksheet(result.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 4 }] });
-  ws.columns = result.columns.map((c) => ({
-    key: c.key, width: c.kind === 'text' ? 24 : c.kind === 'datetime' ? 17 : 13, style: XLSX_FORMATS[c.kind] ? { numFmt: XLSX_FORMATS[c.kind] } : {},
-  }));
-  const bold = { bold: true };
+  ws.columns = result.columns.map((c) => ({ key: c.key, width: c.kind === 'text' ? 24 : c.kind === 'datetime' ? 17 : 13 }));
+  // One style object per column, given to each of its cells: exceljs recognises an object it has
+  // seen (a WeakMap) and skips working the style out again, which halves the time of a big sheet.
+  const styles = result.columns.map((c): Partial<ExcelJS.Style> => (XLSX_FORMATS[c.kind] ? { numFmt: XLSX_FORMATS[c.kind] } : {}));
+  const addRow = (cells: ExcelJS.CellValue[], rowStyles: Array<Partial<ExcelJS.Style>>) => {
+    const row = ws.addRow(cells);
+    rowStyles.forEach((style, i) => { row.getCell(i + 1).style = style; });
+    row.commit();
+  };
   const title = ws.addRow([`${ctx.letterhead.name} · ${result.title}`]);
   title.font = { bold: true, size: 14 };
   title.commit();
   ws.addRow([result.subtitle]).commit();
   ws.addRow([ctx.madeBy]).commit();
   const head = ws.addRow(result.columns.map((c) => f.header(c)));
-  head.font = bold;
+  head.font = { bold: true };
   head.commit();
-  for await (const row of source.rows()) ws.addRow(result.columns.map((c) => xlsxValue(c, row[c.key] ?? null, f))).commit();
+  for await (const row of source.rows()) addRow(result.columns.map((c) => xlsxValue(c, row[c.key] ?? null, f)), styles);
   if (result.totals) {
     const totals = result.totals;
-    const t = ws.addRow(result.columns.map((c) => xlsxValue(c, totals[c.key] ?? null, f)));
-    t.font = bold;
-    t.commit();
+    addRow(result.columns.map((c) => xlsxValue(c, totals[c.key] ?? null, f)), styles.map((style) => ({ ...style, font: { bold: true } })));
   }
   ws.commit();
   await wb.commit();
@@ -107,6 +111,7 @@ async function renderPdf(result: Head, source: RowSource, f: Formatter, ctx: Ren
   const unit = h.kind === 'duration' ? 'h' : /\(([^)]+)\)$/.exec(f.header(headCol))?.[1];
   pdf.heading(`${h.label}: ${f.text(headCol, h.value)}${unit ? ` ${unit}` : ''}`);
   const chart = result.chart;
+  if (chart) drawBars(pdf, chart, f);
   // The answer per vehicle (day, place) first when the table lists more than that: a month of a fleet's trips reads by vehicle.
   if (chart?.points && chart.points.length > 0 && chart.points.length < source.count) {
     const xCol: ReportColumn = { key: chart.x, label: chart.xLabel ?? '', kind: chart.x === 'day' ? 'date' : 'text' };

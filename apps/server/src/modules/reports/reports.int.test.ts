@@ -336,6 +336,9 @@ describe('reportfile', () => {
     expect(ws.getCell('H5').numFmt).toBe('[h]:mm');
     expect((ws.getCell('C5').value as Date).toISOString()).toBe('2026-11-16T08:00:00.000Z');
     expect(ws.getCell('G9').value).toBe(47);
+    expect(ws.getCell('G9').font?.bold).toBe(true);
+    expect(ws.getCell('G9').numFmt).toBe('#,##0.0');
+    expect(ws.getCell('G5').font?.bold).toBeFalsy();
   });
 
   it('makes a branded PDF with the table, its totals and page numbers', async () => {
@@ -351,6 +354,26 @@ describe('reportfile', () => {
     expect(parsed.text).toContain('47.0');
     expect(parsed.text).toContain('Page 1 of 1');
   });
+
+  it('keeps, pages and writes a run larger than one write (20,000 rows) and one PDF (2,000 rows)', async () => {
+    const big = await unit(ids.leeds, 'RP26 BIG');
+    await q(`INSERT INTO trips (unit_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, start_position_id, end_position_id, distance_m, driving_s, max_speed)
+      SELECT $1, 'trip', '2026-11-16T00:00:00Z'::timestamptz + (g * 12 || ' seconds')::interval, '2026-11-16T00:00:00Z'::timestamptz + (g * 12 + 10 || ' seconds')::interval,
+        53.8, -1.55, 53.8, -1.55, 1, 2, g, 10, 50 FROM generate_series(0, 20499) g`, [big]);
+    const answer = await runToEnd({ what: 'trips', metric: 'vehicle', src: [big], record: RANGE }, ops.token, '&offset=20498&limit=5');
+    expect(answer.totalRows).toBe(20_500);
+    expect(answer.result?.rows.map((r) => r.distanceM)).toEqual([20_498, 20_499]);
+    const csv = await t.call('GET', `reportfile?id=${answer.run.id}&format=csv`, { token: ops.token });
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(20_502);
+    expect(lines[20_500]).toContain(',20.5,');
+    const pdf = await t.call('GET', `reportfile?id=${answer.run.id}&format=pdf`, { token: ops.token });
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text;
+    expect(text).toContain('lists the first 2,000 of 20,500 rows');
+    // The PDF stopped reading its cursor early: the connection went back to the pool usable.
+    expect((await t.call('GET', `reportrun?id=${answer.run.id}`, { token: ops.token })).statusCode).toBe(200);
+    await q('DELETE FROM trips WHERE unit_id = $1', [big]);
+  }, 60_000);
 
   it('refuses a run that is not done with 409', async () => {
     const id = (await one<{ id: string }>(

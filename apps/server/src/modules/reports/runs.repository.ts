@@ -21,6 +21,9 @@ interface RunRow {
 
 const RUN = `id::text, what, params, status, progress_done, progress_total, progress_text, row_count, error, created_at, finished_at, expires_at`;
 
+/** Rows written to a run's stored result per statement. */
+const WRITE_ROWS = 20_000;
+
 /** The message a run left unfinished by a restart ends with. */
 export const RESTART_TEXT = 'The server restarted while this report ran: run it again.';
 
@@ -138,12 +141,18 @@ export function runsRepository(pool: pg.Pool) {
     /** The run's end: done with its result, or failed / cancelled with a reason. */
     async finish(id: number, end: { status: 'done'; result: ReportResult } | { status: 'failed' | 'cancelled'; error: string }): Promise<void> {
       if (end.status === 'done') {
-        const { columns, rows } = end.result;
-        // Rows are kept as arrays in column order: half the bytes of objects that repeat every key.
-        const packed: PackedResult = { ...end.result, rows: rows.map((row) => columns.map((c) => row[c.key] ?? null)) };
+        const { rows, ...head } = end.result;
+        const pack = (row: ReportRow) => head.columns.map((c) => row[c.key] ?? null);
+        // Rows are kept as arrays in column order (half the bytes of objects that repeat every key)
+        // and written in parts: no one string of the whole result in this process.
+        await pool.query('UPDATE report_runs SET result = $2::jsonb WHERE id = $1', [id, JSON.stringify({ ...head, rows: rows.slice(0, WRITE_ROWS).map(pack) })]);
+        for (let i = WRITE_ROWS; i < rows.length; i += WRITE_ROWS) {
+          await pool.query(`UPDATE report_runs SET result = jsonb_set(result, '{rows}', (result -> 'rows') || $2::jsonb) WHERE id = $1`,
+            [id, JSON.stringify(rows.slice(i, i + WRITE_ROWS).map(pack))]);
+        }
         await pool.query(
-          `UPDATE report_runs SET status = 'done', result = $2::jsonb, row_count = $3, finished_at = now(), progress_done = progress_total,
-             progress_text = 'Done' WHERE id = $1`, [id, JSON.stringify(packed), rows.length]);
+          `UPDATE report_runs SET status = 'done', row_count = $2, finished_at = now(), progress_done = progress_total, progress_text = 'Done'
+            WHERE id = $1`, [id, rows.length]);
       } else {
         await pool.query(`UPDATE report_runs SET status = $2, error = $3, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
           [id, end.status, end.error]);
