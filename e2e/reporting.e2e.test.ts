@@ -125,6 +125,10 @@ describe('a trips report on the reporting page', () => {
     const values = shown.map((v) => Number(v.replace(/[^\d.]/g, '')));
     expect(values).toEqual([...values].sort((a, b) => b - a));
 
+    // Open (the list's button) hands the keyboard to the report: its heading takes the focus.
+    await page.getByRole('button', { name: /^Open Trips report/ }).first().click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^report-\d+-title$/);
+
     const [download] = await Promise.all([page.waitForEvent('download'), view.getByRole('button', { name: 'XLSX' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const file = path.join(folder, download.suggestedFilename());

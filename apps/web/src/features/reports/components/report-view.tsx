@@ -100,7 +100,7 @@ export function ReportView({ run, ctx, onShown }: ReportViewProps) {
     <Stack gap="md" component="section" aria-labelledby={`report-${run.id}-title`} data-testid="report-view">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div style={{ minWidth: 0 }}>
-          <Title order={2} fz="h4" id={`report-${run.id}-title`}>
+          <Title order={2} fz="h4" id={`report-${run.id}-title`} tabIndex={-1}>
             {result.title}
           </Title>
           <Text size="sm" c="dark.6">

@@ -40,11 +40,14 @@ export default function ReportingPage() {
     if (window.matchMedia('(max-width: 1199px)').matches) requestAnimationFrame(() => mainRef.current?.scrollIntoView({ block: 'start' }));
   };
   // The run whose result is brought into view once it shows (opened, or just finished).
-  const [reveal, setReveal] = useState<number | null>(null);
-  const open = (id: number) => {
+  // Opened with its button, the report also takes the keyboard focus (its heading).
+  const [reveal, setReveal] = useState<{ id: number; focus: boolean } | null>(null);
+  const open = (id: number, focus = false) => {
     setChosen(id);
-    setReveal(id);
+    setReveal({ id, focus });
     bringIntoView();
+    // Already open: its heading is there to take the focus now.
+    if (focus) document.getElementById(`report-${id}-title`)?.focus({ preventScroll: true });
   };
   // Newest first, whatever order the answer lists them in.
   const runs = useMemo(() => newestFirst(reports.data?.runs ?? []), [reports.data]);
@@ -79,7 +82,10 @@ export default function ReportingPage() {
       ctx={ctx}
       onShown={() => {
         // The list above may have grown meanwhile: on a phone the result would open out of sight.
-        if (reveal === selected.id) bringIntoView();
+        if (reveal?.id === selected.id) {
+          bringIntoView();
+          if (reveal.focus) document.getElementById(`report-${selected.id}-title`)?.focus({ preventScroll: true });
+        }
         setReveal(null);
       }}
     />
@@ -148,7 +154,7 @@ export default function ReportingPage() {
                   timeZone={zone.timeZone}
                   selectedId={selected?.id ?? null}
                   cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
-                  onOpen={open}
+                  onOpen={(id) => open(id, true)}
                   onCancel={(id) => cancel.mutate(id)}
                 />
               )}
