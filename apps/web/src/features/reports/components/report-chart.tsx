@@ -9,11 +9,15 @@ import classes from './reports.module.css';
 const COLOURS = ['#1864ab', '#e8590c', '#2b8a3e', '#862e9c'];
 const HEIGHT = 260;
 
-/** Axis labels longer than this are cut ('Phone - Cour…'); the table has them whole. */
-const LABEL_CHARS = 12;
-const short = (label: string) => (label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label);
-/** About how wide the widest label draws in uPlot's 12 px axis font, with a gap. */
-const labelWidth = (labels: string[]) => Math.min(LABEL_CHARS, Math.max(1, ...labels.map((l) => l.length))) * 7 + 14;
+/**
+ * Axis labels are cut to what their place holds ('Phone - Cour…'), 12 to 24 characters; the table
+ * has them whole. About 7 px a character in uPlot's 12 px axis font, with a 14 px gap.
+ */
+function labelChars(count: number, plotWidth: number): number {
+  return Math.max(12, Math.min(24, Math.floor((plotWidth / Math.max(1, count) - 14) / 7)));
+}
+const cut = (label: string, chars: number) => (label.length > chars ? `${label.slice(0, chars - 1)}…` : label);
+const labelWidth = (labels: string[], chars: number) => Math.min(chars, Math.max(1, ...labels.map((l) => l.length))) * 7 + 14;
 
 function options(model: ChartModel, width: number): uPlot.Options {
   const bars = model.kind === 'bar';
@@ -37,8 +41,10 @@ function options(model: ChartModel, width: number): uPlot.Options {
         splits: () => model.labels.map((_l, i) => i),
         // Every label when they fit, every other one (or fewer) when they would overlap.
         values: (_u, splits) => {
-          const step = Math.max(1, Math.ceil((model.labels.length * labelWidth(model.labels)) / Math.max(1, width - 70)));
-          return splits.map((i) => (i % step === 0 ? short(model.labels[i] ?? '') : ''));
+          const plot = Math.max(1, width - 70);
+          const chars = labelChars(model.labels.length, plot);
+          const step = Math.max(1, Math.ceil((model.labels.length * labelWidth(model.labels, chars)) / plot));
+          return splits.map((i) => (i % step === 0 ? cut(model.labels[i] ?? '', chars) : ''));
         },
         rotate: 0,
       },
