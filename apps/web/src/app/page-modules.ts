@@ -18,6 +18,7 @@ import { loadFleetPage } from '../features/fleet/index.ts';
 import { loadActivityMapPage, loadActivityPage } from '../features/journeys/index.ts';
 import { loadMessagesPage } from '../features/messages/index.ts';
 import { loadScheduledReportPage } from '../features/schedules/index.ts';
+import { loadReportingPage } from '../features/reports/index.ts';
 import { loadSuperadminPage } from '../features/tenancy/index.ts';
 import { loadTimesheetSignoffPage, loadTimesheetsPage } from '../features/timesheets/index.ts';
 import { loadUnavailablePage } from '../features/unavailable/index.ts';
@@ -54,6 +55,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   vclviewer: loadVclViewerPage,
   activity: loadActivityPage,
   activitymap: loadActivityMapPage,
+  reporting: loadReportingPage,
   tracksectimesheets: loadTimesheetsPage,
   tracksectimesheetsignoff: loadTimesheetSignoffPage,
   amazondatarequest: loadDataRequestsPage,

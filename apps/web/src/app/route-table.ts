@@ -48,6 +48,7 @@ export const BUILT_PAGES = [
   'vclviewer',
   'activity',
   'activitymap',
+  'reporting',
   'tracksectimesheets',
   'tracksectimesheetsignoff',
   'amazondatarequest',
