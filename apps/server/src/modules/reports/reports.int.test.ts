@@ -119,6 +119,23 @@ describe('getreports', () => {
     expect(theirs.runs.map((r) => r.id)).not.toContain(mine.run.id);
   });
 
+  it('lists the runs newest first by number, not by their ids as text (run 10 before run 9)', async () => {
+    const who = { site_id: ids.leeds, user_id: (await one<{ id: number }>(`SELECT id FROM users WHERE email = 'ops.leeds@aire-valley.example'`)).id };
+    // Runs whose ids cross a power of ten: as text '9…' sorts after '10…'.
+    const next = Number((await one<{ id: string | null }>(`SELECT coalesce(max(id), 1)::text AS id FROM report_runs`)).id);
+    const base = 10 ** (String(next).length + 1) - 3;
+    for (const id of [base, base + 1, base + 2, base + 3, base + 4]) {
+      await q(`INSERT INTO report_runs (id, site_id, user_id, what, params, status, expires_at)
+               VALUES ($1, $2, $3, 'trips', $4, 'failed', now() + interval '1 hour')`,
+      [id, who.site_id, who.user_id, JSON.stringify({ what: 'trips', metric: 'site', src: [], record: RANGE })]);
+    }
+    await q(`SELECT setval(pg_get_serial_sequence('report_runs', 'id'), $1)`, [base + 4]);
+    const answer = getReportsAnswerSchema.parse((await t.call('GET', 'getreports', { token: ops.token })).json());
+    const listed = answer.runs.map((r) => r.id);
+    expect(listed).toEqual([...listed].sort((x, y) => y - x));
+    expect(listed[0]).toBe(base + 4);
+  });
+
   it('refuses a driver-mode session and a signed-out caller', async () => {
     const driver = await t.driverSession('Leeds Depot');
     expect((await t.call('GET', 'getreports', { token: driver.token })).statusCode).toBe(403);

@@ -61,7 +61,7 @@ export function runsRepository(pool: pg.Pool) {
     /** A user's kept runs on a site, newest first. */
     async list(userId: number, siteId: number): Promise<ReportRunSummary[]> {
       const r = await pool.query<RunRow>(
-        `SELECT ${RUN} FROM report_runs WHERE user_id = $1 AND site_id = $2 AND origin = 'user' AND expires_at > now() ORDER BY id DESC LIMIT 100`,
+        `SELECT ${RUN} FROM report_runs WHERE user_id = $1 AND site_id = $2 AND origin = 'user' AND expires_at > now() ORDER BY report_runs.id DESC LIMIT 100`,
         [userId, siteId]);
       return r.rows.map(summaryOf);
     },

@@ -341,6 +341,18 @@ describe('sign-off lock (the door) and a week with no data', () => {
     expect((add.json().timesheet as TimesheetSheet).week.totals.workedS).toBe(8 * 3600);
   });
 
+  it('lists the audit trail in the order the changes were made, past the ninth (ids by number, not as text)', async () => {
+    const sheet = await service.sheetOf([leeds], driverB, '2026-06-01');
+    expect(sheet).not.toBeNull();
+    // Audit ids that cross a power of ten: as text '10…' sorts before '9…'.
+    const next = Number((await t.database.pool.query<{ id: string }>('SELECT coalesce(max(id), 1)::text AS id FROM timesheet_audit')).rows[0]!.id);
+    const base = 10 ** (String(next).length + 1) - 3;
+    await t.database.pool.query(`SELECT setval(pg_get_serial_sequence('timesheet_audit', 'id'), $1, false)`, [base]);
+    for (let i = 0; i < 5; i++) await service.audit(sheet!.id, { action: 'updateshiftnotes', field: 'notes', before: String(i), after: String(i + 1) }, by);
+    const audit = (await service.sheet([leeds], sheet!.id))!.audit;
+    expect(audit.map((a) => a.after)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
   it("weekOfSite gives every driver of the site, with corrections counted", async () => {
     const week = await service.weekOfSite(leeds, AUTUMN);
     const drivers = Number((await t.database.pool.query('SELECT count(*) FROM drivers WHERE site_id = $1', [leeds])).rows[0].count);

@@ -121,7 +121,7 @@ export const timesheetsRepository = {
   // ---- audit and sign-offs ----
   async auditRows(db: Db, sheetId: number): Promise<AuditRow[]> {
     return (await db.query<AuditRow>(
-      'SELECT id::text, shift_id::text, action, field, before, after, user_name, at FROM timesheet_audit WHERE timesheet_id = $1 ORDER BY id', [sheetId])).rows;
+      'SELECT id::text, shift_id::text, action, field, before, after, user_name, at FROM timesheet_audit WHERE timesheet_id = $1 ORDER BY timesheet_audit.id', [sheetId])).rows;
   },
   async insertAudit(db: Db, sheetId: number, e: { shiftId: number | null; action: string; field: string | null; before: unknown; after: unknown },
     by: { userId: number | null; userName: string }): Promise<void> {
