@@ -7,7 +7,9 @@ const OPERATOR: MenuEntry[] = [
   { name: 'Dashboard', icon: 'dashboard', link: '/tabs/tabs/dashboard' },
   { name: 'Messages', icon: 'chatbubbles', link: '/tabs/tabs/msg' },
   { name: 'Reporting', icon: 'report', link: '/tabs/tabs/reporting' },
+  { name: 'Scheduled reports', icon: 'calendar', link: '/tabs/tabs/scheduledreport' },
   { name: 'Timesheets', icon: 'clock', link: '/tabs/tabs/tracksectimesheets' },
+  { name: 'Timesheet sign-off', icon: 'signature', link: '/tabs/tabs/tracksectimesheetsignoff' },
   { name: 'Fuel', icon: 'fuel', link: '/tabs/tabs/fuelmonitor' },
   { name: 'Assets', icon: 'box', link: '/tabs/tabs/assets' },
 ];

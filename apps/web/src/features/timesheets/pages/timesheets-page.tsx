@@ -1,12 +1,12 @@
 import { type TimesheetListEntry, weekCommencingOf } from '@fleet/shared';
 import { TABS_PREFIX } from '@fleet/shared/routes/routes';
-import { Alert, Drawer, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconSignature, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/format/day.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { useSiteToday } from '../../../shared/site/site-time-zone.ts';
@@ -98,6 +98,11 @@ export default function TimesheetsPage() {
         title={t('timesheets.title')}
         count={query.data ? t('timesheets.driverCount', { count: entries.length }) : undefined}
         description={t('timesheets.weekOf', { day: formatDay(wc), zone: query.data?.timezone ?? '' })}
+        actions={(
+          <Button component={Link} to={`${TABS_PREFIX}/tracksectimesheetsignoff?wc=${wc}`} variant="light" leftSection={<IconSignature size={18} aria-hidden />}>
+            {t('timesheets.signOffWeek')}
+          </Button>
+        )}
       />
       <WeekPicker key={wc} wc={wc} current={current > wc ? current : wc} onWeek={(w) => navigate(weekPath(w))} />
       {badWeek && (
