@@ -6,9 +6,11 @@ import type { Plugin } from 'vite';
  * (entry, modulepreloads, CSS): 206.8 KiB before the issue, 147.5 KiB once zod and all but the startup
  * sections of en.json left it (docs/decisions.md, "Login weight: zod and strings off the startup path");
  * the budget is the issue's 150 KiB. `total`: preload plus the login route's own chunks, 161.1 KiB then;
- * its budget keeps a little room above that so it can only go down.
+ * its budget keeps a little room above that so it can only go down. Issue 14 raised the total from 165 to
+ * 166 KiB: its seven lazy pages add their chunk lists to the entry's preload map (about 0.3 KiB
+ * brotli), which no code change on the login path could take back (docs/decisions.md, "Login weight").
  */
-export const LOGIN_BUDGETS = { preload: 150 * 1024, total: 165 * 1024 } as const;
+export const LOGIN_BUDGETS = { preload: 150 * 1024, total: 166 * 1024 } as const;
 /** The aim the issue sets for the preload; the build says how far it is from it. */
 export const LOGIN_PRELOAD_AIM = 150 * 1024;
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precompressDir } from './precompress.ts';
+import { precompress, precompressDir } from './precompress.ts';
 
 let dir = '';
 afterEach(async () => {
@@ -29,5 +29,17 @@ describe('precompressDir', () => {
     expect(brotliDecompressSync(br).toString()).toBe(js);
     expect(gunzipSync(gz).toString()).toBe(js);
     expect(br.length).toBeLessThan(js.length / 10);
+  });
+});
+
+describe('the precompress plugin', () => {
+  it('leaves a failed build (nothing written) to its own error instead of failing on the missing folder', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'precompress-'));
+    const plugin = precompress() as unknown as {
+      configResolved(c: { root: string; build: { outDir: string } }): void;
+      closeBundle(): Promise<void>;
+    };
+    plugin.configResolved({ root: dir, build: { outDir: 'dist' } });
+    await expect(plugin.closeBundle()).resolves.toBeUndefined();
   });
 });

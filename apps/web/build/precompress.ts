@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -54,6 +55,8 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // A failed build (a budget exceeded) still closes the bundle, with nothing written: its own error is the one to show.
+      if (!existsSync(outDir)) return;
       await precompressDir(outDir);
     },
   };
