@@ -6,7 +6,8 @@ import {
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Caller, callerOf } from '../../lib/caller.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { readImageForm } from '../../lib/image-form.ts';
 import { CURRENT_SITE_REQUIRED, currentSiteOf } from '../../plugins/access.ts';
 import type { ChangedBy, SignoffService } from './signoff.service.ts';
 
@@ -24,26 +25,6 @@ function driverOf(caller: Caller): { siteId: number; driverId: number } {
 export function pdfFileName(driver: string, wc: string, version: number): string {
   const slug = driver.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 40) || 'driver';
   return `timesheet-${slug}-${wc}-v${version}.pdf`;
-}
-
-/** Reads the one image of a multipart form and its text fields (as sendtempimage does). */
-async function formImage(request: import('fastify').FastifyRequest): Promise<{ fields: Record<string, string>; bytes: Buffer | null }> {
-  if (!request.isMultipart()) throw new ApiError(415, 'Send the image as multipart/form-data.');
-  const fields: Record<string, string> = {};
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image') throw badRequest(UPLOAD_MESSAGES.noFile);
-        bytes = await part.toBuffer();
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, UPLOAD_MESSAGES.tooBig);
-    throw badRequest('The upload could not be read. Send it again.');
-  }
-  return { fields, bytes };
 }
 
 export interface SignoffRoutesOptions {
@@ -66,7 +47,7 @@ export const signoffRoutes: FastifyPluginAsyncZod<SignoffRoutesOptions> = async 
       bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
       config: { access: { ...office, scope: [CURRENT_SITE_REQUIRED], note: 'multipart; an image of the current site; same key: same id' } },
     }, async (request) => {
-      const { fields, bytes } = await formImage(request);
+      const { fields, bytes } = await readImageForm(request);
       const parsed = timesheetSignatureBodySchema.safeParse(fields);
       if (!parsed.success) throw badRequest(`The request is not valid: body.${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
       if (!bytes || bytes.length === 0) throw badRequest(UPLOAD_MESSAGES.noFile);

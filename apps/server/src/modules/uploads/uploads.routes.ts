@@ -2,20 +2,11 @@ import multipart from '@fastify/multipart';
 import { imageQuerySchema, MAX_UPLOAD_BYTES, sendTempImageAnswerSchema, sendTempImageBodySchema, UPLOAD_MESSAGES } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../lib/caller.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { readImageForm } from '../../lib/image-form.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const tag = { tags: ['uploads'] };
-
-/** Multipart errors (@fastify/multipart's codes) in words; the file's own size has its message in the contract. */
-function multipartRefusal(err: unknown): ApiError {
-  const code = (err as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(413, UPLOAD_MESSAGES.tooBig);
-  if (code === 'FST_FILES_LIMIT') return new ApiError(413, 'Send one image at a time.');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new ApiError(413, 'The form has too many fields.');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ApiError(415, 'Send the image as multipart/form-data.');
-  return badRequest('The upload could not be read. Send it again.');
-}
 
 /**
  * sendtempimage (a driver's photo or signature, multipart) and image (the stored bytes back to the
@@ -42,21 +33,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     },
   }, async (request) => {
     const caller = callerOf(request);
-    if (!request.isMultipart()) throw new ApiError(415, 'Send the image as multipart/form-data.');
-    const fields: Record<string, string> = {};
-    let bytes: Buffer | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'image') throw badRequest(UPLOAD_MESSAGES.noFile);
-          bytes = await part.toBuffer();
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
-    } catch (err) {
-      throw err instanceof ApiError ? err : multipartRefusal(err);
-    }
+    const { fields, bytes } = await readImageForm(request);
     const parsed = sendTempImageBodySchema.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -13,7 +13,7 @@ import { setFault } from '../model/driver-checklist.ts';
 import { useDraft } from '../model/driver-draft-store.ts';
 import { driverPaths } from '../model/driver-paths.ts';
 import { photoStore } from '../model/driver-photos.ts';
-import { uuidV4 } from '../model/driver-uuid.ts';
+import { uuidV4 } from '../../../shared/device/uuid.ts';
 
 /** Photos are resized on the device before they are kept: long side at most this (issue 11). */
 export const PHOTO_MAX_SIDE = 1600;

@@ -21,7 +21,7 @@ import { driverPaths } from '../model/driver-paths.ts';
 import { photoStore } from '../model/driver-photos.ts';
 import { jobOf } from '../model/driver-send.ts';
 import { useSendStatus } from '../model/driver-send-status.ts';
-import { uuidV4 } from '../model/driver-uuid.ts';
+import { uuidV4 } from '../../../shared/device/uuid.ts';
 
 type Phase = { kind: 'form' } | { kind: 'sending'; itemId: string; registration: string };
 

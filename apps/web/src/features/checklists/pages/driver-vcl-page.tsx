@@ -30,7 +30,7 @@ import {
 import { draftStore, useDraft } from '../model/driver-draft-store.ts';
 import { driverPaths } from '../model/driver-paths.ts';
 import { photoStore } from '../model/driver-photos.ts';
-import { uuidV4 } from '../model/driver-uuid.ts';
+import { uuidV4 } from '../../../shared/device/uuid.ts';
 
 /** vcl: the assigned vehicle's check list, resumed from the device when one was started. */
 export default function DriverVclPage() {

@@ -2,7 +2,7 @@ import type { ReportKindInfo } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
 import { formatRange, quickRange, quickRangeOf } from './date-range.ts';
 import { type ReportFormValues, toRunBody } from './report-form.ts';
-import { fileNameOf } from './report-file-name.ts';
+import { fileNameOf } from '../../../shared/api/file-name.ts';
 import { newestFirst, progressPercent } from './report-runs.ts';
 
 const speeding: ReportKindInfo = { what: 'speeding', name: 'Speeding', description: '', metrics: ['vehicle', 'group'], options: ['threshold'], tracksec: false };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { useCorrection } from '../api/corrections.ts';
-import { fromLocalInput, readBreakMinutes } from '../model/week.ts';
+import { checkShiftForm } from '../model/shift-form.ts';
 
 interface AddShiftModalProps {
   sheetId: number;
@@ -26,15 +26,7 @@ export function AddShiftModal({ sheetId, day, timeZone, onClose }: AddShiftModal
   const [breakMin, setBreakMin] = useState('30');
   const [notes, setNotes] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const startIso = fromLocalInput(start, timeZone);
-  const endIso = fromLocalInput(end, timeZone);
-  const breakValue = readBreakMinutes(breakMin);
-  const errors = {
-    start: startIso ? null : t('timesheets.edit.badTime'),
-    end: !endIso ? t('timesheets.edit.badTime') : startIso && endIso <= startIso ? t('timesheets.edit.endBeforeStart') : null,
-    break: breakValue === null ? t('timesheets.edit.badBreak') : null,
-  };
-  const valid = !errors.start && !errors.end && !errors.break;
+  const { startIso, endIso, breakValue, errors, valid } = checkShiftForm(start, end, breakMin, timeZone, t);
 
   const save = () => {
     if (!valid || !startIso || !endIso || breakValue === null) return;

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { type Correction, useCorrection } from '../api/corrections.ts';
 import { shortTime } from '../model/audit-text.ts';
-import { fromLocalInput, readBreakMinutes, toLocalInput } from '../model/week.ts';
+import { checkShiftForm } from '../model/shift-form.ts';
+import { toLocalInput } from '../model/week.ts';
 
 interface ShiftEditModalProps {
   record: TimesheetShiftRecord;
@@ -33,15 +34,7 @@ export function ShiftEditModal({ record, shift, timeZone, onClose }: ShiftEditMo
   const [notes, setNotes] = useState(record.notes);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const startIso = fromLocalInput(start, timeZone);
-  const endIso = fromLocalInput(end, timeZone);
-  const breakValue = readBreakMinutes(breakMin);
-  const errors = {
-    start: startIso ? null : t('timesheets.edit.badTime'),
-    end: !endIso ? t('timesheets.edit.badTime') : startIso && endIso <= startIso ? t('timesheets.edit.endBeforeStart') : null,
-    break: breakValue === null ? t('timesheets.edit.badBreak') : null,
-  };
-  const valid = !errors.start && !errors.end && !errors.break;
+  const { startIso, endIso, breakValue, errors, valid } = checkShiftForm(start, end, breakMin, timeZone, t);
 
   const save = async () => {
     if (!valid || !startIso || !endIso || breakValue === null) return;

@@ -16,6 +16,7 @@ describe('timesheet weeks and times', () => {
     expect(hoursMinutes(0)).toBe('0:00');
     expect(hoursMinutes(37.5 * 3600)).toBe('37:30');
     expect(hoursMinutes(59)).toBe('0:01');
+    expect(hoursMinutes(38 * 3600 + 33 * 60)).toBe('38:33');
     expect(hoursMinutes(-5)).toBe('0:00');
   });
 

@@ -11,8 +11,9 @@ import { useErrorMessage } from '../../../../shared/ui/error-state.tsx';
 import { driverWeekQuery, signDriverWeek } from '../api/driver-week-api.ts';
 import { signoffKeys } from '../api/signoff-keys.ts';
 import { driverDays, driverWeekState } from '../model/driver-week.ts';
-import { hoursMinutes, otherWeek } from '../model/signoff-state.ts';
-import { uuidV4 } from '../model/uuid.ts';
+import { hoursMinutes } from '../../model/week.ts';
+import { otherWeek } from '../model/signoff-state.ts';
+import { uuidV4 } from '../../../../shared/device/uuid.ts';
 
 /** The week read on the cab: one line per day worked, the totals, the office's corrections, then the signature. */
 function WeekSheet({ sheet, unitId, onDone }: { sheet: TimesheetSheet; unitId: number; onDone: () => void }) {

@@ -2,7 +2,8 @@ import { Button, Checkbox, Group, ScrollArea, Table, Text } from '@mantine/core'
 import type { TimesheetListEntry, TimesheetSignoffEntry } from '@fleet/shared';
 import { IconDownload, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { canSignOff, hoursMinutes, sheetState, signoffsOf } from '../model/signoff-state.ts';
+import { hoursMinutes } from '../../model/week.ts';
+import { canSignOff, sheetState, signoffsOf } from '../model/signoff-state.ts';
 import { SheetStateBadge } from './sheet-state-badge.tsx';
 
 export interface SignoffTableProps {

@@ -27,12 +27,6 @@ export function signoffsOf(timesheetId: number | null, signoffs: readonly Timesh
 /** Whether a line can be picked for sign-off: a sheet that exists (or can be made) and is not locked. */
 export const canSignOff = (state: SheetState) => state.kind !== 'signedOff';
 
-/** 'H:MM' of whole seconds (as on the PDF). */
-export function hoursMinutes(seconds: number): string {
-  const m = Math.round(Math.max(0, seconds) / 60);
-  return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
-}
-
 /** The Monday before or after a week commencing ('YYYY-MM-DD'). */
 export function otherWeek(wc: string, weeks: number): string {
   return new Date(Date.parse(`${wc}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);

@@ -18,7 +18,7 @@ import { signoffKeys } from '../api/signoff-keys.ts';
 import { SignoffDialog } from '../components/signoff-dialog.tsx';
 import { SignoffTable } from '../components/signoff-table.tsx';
 import { canSignOff, otherWeek, sheetState } from '../model/signoff-state.ts';
-import { uuidV4 } from '../model/uuid.ts';
+import { uuidV4 } from '../../../../shared/device/uuid.ts';
 
 /**
  * tracksectimesheetsignoff[?wc=YYYY-MM-DD]: the site's drivers of a week and where each sheet stands;
