@@ -1,6 +1,6 @@
 import type { TimesheetListEntry, TimesheetSignoffEntry } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
-import { canSignOff, otherWeek, sheetState, signoffsOf } from './signoff-state.ts';
+import { canSignOff, hasNextWeek, otherWeek, sheetState, signoffsOf } from './signoff-state.ts';
 
 const entry = (over: Partial<TimesheetListEntry>): TimesheetListEntry => ({
   id: 5, driver: { id: 1, name: 'Alice' }, wc: '2026-11-16', shifts: 4, workedS: 3600, drivingS: 0, overtimeS: 0, nightS: 0,
@@ -29,5 +29,13 @@ describe('a sheet\'s sign-off state', () => {
   it('moves between weeks', () => {
     expect(otherWeek('2026-11-16', -1)).toBe('2026-11-09');
     expect(otherWeek('2026-10-19', 1)).toBe('2026-10-26');
+  });
+});
+
+describe('next week', () => {
+  it('is offered before the site\'s current week, not on it or after', () => {
+    expect(hasNextWeek('2026-11-16', '2026-11-23')).toBe(true);
+    expect(hasNextWeek('2026-11-23', '2026-11-23')).toBe(false);
+    expect(hasNextWeek('2026-11-30', '2026-11-23')).toBe(false);
   });
 });

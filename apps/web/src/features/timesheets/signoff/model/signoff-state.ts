@@ -31,3 +31,8 @@ export const canSignOff = (state: SheetState) => state.kind !== 'signedOff';
 export function otherWeek(wc: string, weeks: number): string {
   return new Date(Date.parse(`${wc}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** Whether 'Next week' leads anywhere: weeks after the site's current one have nothing to sign off yet. */
+export function hasNextWeek(wc: string, current: string): boolean {
+  return wc < current;
+}

@@ -1,7 +1,7 @@
 import '../../../../shared/styles/all.ts';
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isAdmin, type TimesheetListEntry } from '@fleet/shared';
+import { isAdmin, type TimesheetListEntry, weekCommencingOf } from '@fleet/shared';
 import { IconChevronLeft, IconChevronRight, IconLock, IconSignature, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '../../../../shared/format/day.ts';
 import { useSessionUser } from '../../../../shared/session/session-store.ts';
+import { useSiteToday } from '../../../../shared/site/site-time-zone.ts';
 import { EmptyState } from '../../../../shared/ui/empty-state.tsx';
 import { ErrorState, useErrorMessage } from '../../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../../shared/ui/page-header.tsx';
@@ -17,7 +18,7 @@ import { downloadSignoffPdf, reopenTimesheet, sheetIdOf, signOffTimesheets, sign
 import { signoffKeys } from '../api/signoff-keys.ts';
 import { SignoffDialog } from '../components/signoff-dialog.tsx';
 import { SignoffTable } from '../components/signoff-table.tsx';
-import { canSignOff, otherWeek, sheetState } from '../model/signoff-state.ts';
+import { canSignOff, hasNextWeek, otherWeek, sheetState } from '../model/signoff-state.ts';
 import { uuidV4 } from '../../../../shared/device/uuid.ts';
 
 /**
@@ -34,6 +35,7 @@ export default function SignoffPage() {
   const asked = /^\d{4}-\d{2}-\d{2}$/.test(params.get('wc') ?? '') ? params.get('wc') : null;
   const siteId = user?.siteid ?? null;
   const allowed = user?.tracksec === 1;
+  const current = weekCommencingOf(useSiteToday());
   const query = useQuery({ ...signoffWeekQuery(siteId ?? 0, asked), enabled: siteId !== null && allowed });
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [signing, setSigning] = useState(false);
@@ -94,7 +96,7 @@ export default function SignoffPage() {
         actions={week && (
           <>
             <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => go(otherWeek(week.wc, -1))}>{t('timesheetSignoff.previous')}</Button>
-            <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => go(otherWeek(week.wc, 1))}>{t('timesheetSignoff.next')}</Button>
+            <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => go(otherWeek(week.wc, 1))} disabled={!hasNextWeek(week.wc, current)}>{t('timesheetSignoff.next')}</Button>
             <Button component={Link} to={`/tabs/tabs/tracksectimesheets/${week.wc}`} variant="subtle" color="dark">{t('timesheetSignoff.openWeek')}</Button>
           </>
         )}
