@@ -17,7 +17,7 @@ const SITE_ADMIN: MenuEntry[] = [
   ...OPERATOR,
   { name: 'Configuration', icon: 'settings', link: '/tabs/tabs/config' },
   { name: 'Mail outbox', icon: 'mail', link: '/tabs/tabs/config/outbox' },
-  { name: 'Data Request', icon: 'documents', link: '/tabs/tabs/amazondatarequest' },
+  { name: 'Data requests', icon: 'documents', link: '/tabs/tabs/amazondatarequest' },
 ];
 const SUPER_ADMIN: MenuEntry[] = [...SITE_ADMIN, { name: 'Super admin', icon: 'shield', link: '/tabs/tabs/superadmin' }];
 const DRIVER: MenuEntry[] = [{ name: 'Driver', icon: 'steering', link: '/tabs/tabs/driver' }];
