@@ -101,7 +101,7 @@ export default function ActivityPage() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : !answer ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('activity.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('activity.loading')}>
           <Skeleton height={96} />
           <Skeleton height={280} />
         </Stack>

@@ -83,7 +83,7 @@ export function ReportView({ run, ctx, onShown }: ReportViewProps) {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!result) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('reporting.view.loading')}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={t('reporting.view.loading')}>
         <Skeleton height={72} />
         <Skeleton height={260} />
         <Skeleton height={320} />

@@ -114,7 +114,7 @@ export default function ReportingPage() {
       {reports.isError ? (
         <ErrorState error={reports.error} onRetry={() => void reports.refetch()} />
       ) : !reports.data || !zone.settled ? (
-        <div className={classes.layout} aria-busy="true" aria-label={t('reporting.loading')}>
+        <div className={classes.layout} role="status" aria-busy="true" aria-label={t('reporting.loading')}>
           <Skeleton height={420} />
           <Skeleton height={420} />
         </div>

@@ -41,7 +41,7 @@ function SheetDrawer({ driverId, wc, name, onClose }: { driverId: number | null;
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('timesheets.loadingSheet')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('timesheets.loadingSheet')}>
           <Skeleton height={60} />
           <Skeleton height={300} />
         </Stack>
