@@ -62,14 +62,17 @@ async function main(): Promise<void> {
   });
 
   // The worker part (issue 14): scheduled reports, made with the report engine and mailed through SMTP_URL.
+  // Its engine is its own (built only when this process schedules): the app's serves the reporting page.
   const { pool } = database;
-  const timesheets = timesheetsService(pool);
-  const engine = reportsService({ pool, places: poiRepository(pool), weekOfSite: (siteId, wc) => timesheets.weekOfSite(siteId, wc) });
   const scheduler = config.REPORT_SCHEDULER
-    ? reportScheduler({
-      runs: scheduleRunsRepository(pool), smtpUrl: config.SMTP_URL, log: app.log.child({ part: 'report-scheduler' }),
-      makeFile: reportFileMaker(engine, (siteId) => letterheadOfSite(pool, siteId)),
-    })
+    ? (() => {
+      const timesheets = timesheetsService(pool);
+      const engine = reportsService({ pool, places: poiRepository(pool), weekOfSite: (siteId, wc) => timesheets.weekOfSite(siteId, wc) });
+      return reportScheduler({
+        runs: scheduleRunsRepository(pool), smtpUrl: config.SMTP_URL, log: app.log.child({ part: 'report-scheduler' }),
+        makeFile: reportFileMaker(engine, (siteId) => letterheadOfSite(pool, siteId)),
+      });
+    })()
     : null;
 
   let stopping = false;
