@@ -11,6 +11,7 @@ import { DATA_REQUEST_KEEP_HOURS } from '@fleet/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/index.ts';
+import { auditRepository } from './modules/audit/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
@@ -148,6 +149,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // One poi repository for the calls and the live updates: its writes drop the places both read.
   const poi = poiRepository(pool);
+  // The audit log (issue 15): changes made through the administration pages, and every refusal.
+  const audit = auditRepository(pool);
   const alerts = alertsRepository(pool);
   const fleet = fleetRepository(db, pool);
   const site = siteRepository(pool);
@@ -209,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(access, {
     sitesOfCustomer: tenancy.sitesOfCustomer,
     siteOfUnit: async (id: number) => (await directory.siteOfUnit(id)) ?? null,
+    onRefused: (refusal) => audit.refusal(refusal),
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Fleet platform API', version: opts.version }, servers: [{ url: '/' }] },
@@ -248,7 +252,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } });
     await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(uploadsRoutes, { uploads });
-    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool)] });
+    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool)], audit });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });

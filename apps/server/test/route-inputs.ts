@@ -17,6 +17,8 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   // Issue 11: an edit (an add takes id 0 only), a delete, a check list whose ic matches its items.
   'POST /api/v1/updateconfigrecord': { mode: 'edit', list: 'vcls', id: 1, rec: { name: 'Matrix', unittype: null, items: [{ item: 'Tyres' }] } },
   'POST /api/v1/deleteconfigrecord': { mode: 'delete', list: 'vcls', id: 1 },
+  'GET /api/v1/configlist': { list: 'vcls' },
+  'GET /api/v1/configrecord': { list: 'vcls', id: 1 },
   'POST /api/v1/signoffchecklistv5': () => ({
     key: '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', uid: 1, mileage: null, vcl: 0, ic: 0, operator: '', issues: '', sig: 1,
     details: { reportdate: '2026-05-01T07:30:00Z', itemnames: ['Tyres'], mileage: null, complete: true, items: [{ item: 'Tyres', faulty: false, image: null, note: '' }] },

@@ -26,6 +26,8 @@ export const brands = pgTable('brands', {
   mapSatelliteStyleUrl: text('map_satellite_style_url'),
   /** Further origins the styles load tiles, glyphs or sprites from (the CSP allows exactly these and the styles' own). */
   mapHosts: text('map_hosts').array().notNull().default(sql`'{}'::text[]`),
+  /** Last change through the brand editor (issue 15); answers made from the brand are cached no longer than this. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -39,6 +41,9 @@ export const customers = pgTable('customers', {
    * partitions once every customer's retention has passed them (docs/decisions.md); trips stay.
    */
   positionRetentionMonths: integer('position_retention_months'),
+  /** Suspended by a super administrator (issue 15): its users cannot sign in and their sessions end; data stays. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason').notNull().default(''),
   createdAt: createdAt(),
 }, (t) => [check('customers_retention_check', sql`${t.positionRetentionMonths} IS NULL OR ${t.positionRetentionMonths} >= 1`)]);
 
@@ -53,6 +58,14 @@ export const sites = pgTable('sites', {
   workingHours: jsonb('working_hours').notNull().default(sql`'{"days":[1,2,3,4,5],"start":"06:00","end":"18:00"}'::jsonb`),
   /** What people on the site read (issue 10): 'imperial' (mi, mph, yd) or 'metric' (km, km/h, m). */
   unitSystem: text('unit_system').notNull().default('imperial'),
+  /**
+   * The site's other settings (issue 15, fleetconfig/navigatorconfig): volume unit, idle and speeding
+   * thresholds, default map view and basemap, the operators' menu, navigator settings. Shape and
+   * defaults: siteSettingsSchema in packages/shared (an absent key takes its default).
+   */
+  settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
+  /** Removed by a super administrator (issue 15, removesite: only once no unit is left); its history stays. */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('sites_customer_idx').on(t.customerId), check('sites_unit_system_check', sql`${t.unitSystem} IN ('imperial', 'metric')`)]);
 
@@ -76,6 +89,8 @@ export const users = pgTable('users', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   startup: text('startup').notNull().default(''),
   disabled: boolean('disabled').notNull().default(false),
+  /** The last successful sign-in (issue 15: shown to administrators). */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)]);
 
@@ -144,6 +159,8 @@ export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** 'reset' (forgotten or administrator's reset) or 'welcome' (first password of a new account, issue 15). */
+  purpose: text('purpose').notNull().default('reset'),
   createdAt: createdAt(),
 });
 
@@ -202,7 +219,7 @@ export const units = pgTable('units', {
   id: serial('id').primaryKey(),
   siteId: integer('site_id').notNull().references(() => sites.id),
   /** The device's own id: IMEI for Teltonika, the app's id for OsmAnd. */
-  deviceId: text('device_id').notNull().unique(),
+  deviceId: text('device_id').notNull(),
   unitTypeId: integer('unit_type_id').notNull().references(() => unitTypes.id),
   registration: text('registration').notNull(),
   vicon: text('vicon').notNull().default(''),
@@ -211,8 +228,13 @@ export const units = pgTable('units', {
   serviceDueDate: date('service_due_date'),
   serviceDueKm: doublePrecision('service_due_km'),
   serviceDueHours: doublePrecision('service_due_hours'),
+  /**
+   * Taken off its site (issue 15, removeunitfromsite): the row, and so its positions, trips and alerts,
+   * stay with the old site; the device id is free for a new unit row (the unique index holds live units only).
+   */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('units_site_idx').on(t.siteId)]);
+}, (t) => [index('units_site_idx').on(t.siteId), uniqueIndex('units_device_live_idx').on(t.deviceId).where(sql`removed_at IS NULL`)]);
 
 export const groups = pgTable('groups', {
   id: serial('id').primaryKey(),
@@ -819,4 +841,52 @@ export const serviceTokens = pgTable('service_tokens', {
   name: text('name').primaryKey(),
   tokenHash: text('token_hash').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The audit log (issue 15): every change made through the administration pages and every permission
+ * refusal, append-only (a trigger refuses UPDATE and DELETE). Names are copied at the time of the
+ * change so the line still reads right after a rename or a deletion.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /** The brand the action was taken on (its host): a super administrator reads their brand's lines. */
+  brandId: integer('brand_id'),
+  /** The site the change belongs to, when it belongs to one (site administrators read their sites' lines). */
+  siteId: integer('site_id'),
+  customerId: integer('customer_id'),
+  actorUserId: integer('actor_user_id'),
+  actorName: text('actor_name').notNull().default(''),
+  /** 'change' or 'refusal'. */
+  kind: text('kind').notNull(),
+  /** What was done, a verb phrase key: 'user.add', 'config.units.edit', 'site.remove', 'refused' … */
+  action: text('action').notNull(),
+  /** What it was done to: 'user', 'unit', 'site', a call name for a refusal … and its id and name. */
+  targetKind: text('target_kind').notNull().default(''),
+  targetId: text('target_id'),
+  targetName: text('target_name').notNull().default(''),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  /** A refusal's reason, or a note. */
+  detail: text('detail').notNull().default(''),
+  address: text('address').notNull().default(''),
+}, (t) => [
+  index('audit_log_at_idx').on(t.at),
+  index('audit_log_site_idx').on(t.siteId, t.at),
+  index('audit_log_brand_idx').on(t.brandId, t.at),
+  check('audit_log_kind_check', sql`${t.kind} IN ('change', 'refusal')`),
+]);
+
+/** Text messages (issue 15, sendtestsms): sent through the SMS provider when one is configured, kept here either way. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  brandId: integer('brand_id').references(() => brands.id),
+  toNumber: text('to_number').notNull(),
+  text: text('text').notNull(),
+  /** The provider's name, or 'outbox' when none is configured (then it is only kept). */
+  provider: text('provider').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
 });

@@ -42,3 +42,4 @@ export * from './timesheets/signoff.schema.ts';
 export * from './datarequests/datarequests.schema.ts';
 export * from './schedules/schedule-time.ts';
 export * from './schedules/schedules.schema.ts';
+export * from './config/config-list.schema.ts';

@@ -1,4 +1,4 @@
-import { isAdmin, NOT_ADMIN_REASON } from '@fleet/shared';
+import { canChange, isAdmin, isViewer, NOT_ADMIN_REASON } from '@fleet/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts';
@@ -7,9 +7,11 @@ import type { Caller } from '../lib/caller.ts';
 /**
  * Who may call a route:
  * - public: nobody need be signed in;
- * - session: any signed-in user;
+ * - session: any signed-in user, viewers (usertype 4) included: reads; a call that changes
+ *   anything with `who: 'session'` must say `self: true` (it changes only the caller's own session or
+ *   account: sign-out, password, site switch), and the app refuses to start otherwise;
  * - driver: a driver-mode session only (a driver signed in on a registered cab device, issue 11);
- * - operator: usertype 2 or below (operators and administrators);
+ * - operator: usertype 2 or below (operators and administrators; not viewers, issue 15);
  * - admin: site administrators (usertype below 2) and super administrators;
  * - super: super administrators only.
  * Every `who` but driver (and public) is for user-mode sessions: a driver-mode session is refused
@@ -55,9 +57,14 @@ export interface AccessRule {
   note?: string;
   /**
    * A driver-mode session may make this call too (its one site is the cab device's; a unit scope
-   * holds it to that site's vehicles). Only with `who: 'session'`.
+   * holds it to that site's vehicles). Only with `who: 'session'` or `'operator'`.
    */
   alsoDriver?: true;
+  /**
+   * A call other than GET open to every signed-in user (viewers too) changes only the caller's own
+   * session or account, and says so here (issue 15: a viewer changes nothing of the fleet's).
+   */
+  self?: true;
 }
 
 /** What the checks found, for the handler: the current site, a customer's sites. */
@@ -84,6 +91,11 @@ export interface AccessLookups {
   sitesOfCustomer(caller: Caller, cid: number): Promise<number[]>;
   /** The site a unit is on, or null when there is no such unit. */
   siteOfUnit(unitId: number): Promise<number | null>;
+  /**
+   * A signed-in caller was refused (403) by the rule or by the handler: the audit log records it
+   * (issue 15). Called after the answer is made; a failure to record is logged, never shown.
+   */
+  onRefused?(refusal: { caller: Caller; call: string; message: string; address: string }): Promise<void>;
 }
 
 /**
@@ -100,10 +112,18 @@ export function checkDeclared(route: Pick<RouteOptions, 'url' | 'method' | 'conf
   const name = `${String(route.method)} ${route.url}`;
   const rule = (route.config as { access?: AccessRule } | undefined)?.access;
   if (!rule) throw new Error(`${name} declares no access rule: add config.access (see plugins/access.ts).`);
-  if (rule.alsoDriver && rule.who !== 'session') throw new Error(`${name}: alsoDriver goes only with who: 'session'.`);
+  if (rule.alsoDriver && rule.who !== 'session' && rule.who !== 'operator') throw new Error(`${name}: alsoDriver goes only with who: 'session' or 'operator'.`);
+  const methods = [route.method].flat().map(String);
+  if (rule.who === 'session' && methods.some((m) => m !== 'GET' && m !== 'HEAD') && !rule.self) {
+    throw new Error(`${name}: a call that changes something is for operators or administrators, or says self: true (it changes only the caller's own session or account).`);
+  }
+  if (rule.self && rule.who !== 'session') throw new Error(`${name}: self goes only with who: 'session'.`);
   if (rule.who === 'driver' && rule.flags?.length) throw new Error(`${name}: a driver-mode call has no feature flags.`);
   if (rule.who === 'public' && (rule.scope?.length || rule.flags?.length)) throw new Error(`${name}: a public call has no caller to scope.`);
 }
+
+/** What a viewer (read-only, issue 15) is told when a call would change something. */
+export const VIEWER_TEXT = 'Your account can view but not change anything. Ask an administrator.';
 
 const FLAG_TEXT: Record<Flag, string> = { tracksec: 'Only users with Tracksec may do this.' };
 
@@ -115,8 +135,8 @@ export function whoRefusal(rule: AccessRule, caller: Caller): ApiError | null {
   // Driver mode and user mode never mix: each kind of session makes only its own calls.
   if (rule.who === 'driver') return caller.session.kind === 'driver' ? null : forbidden(DRIVER_ONLY_TEXT);
   if (caller.session.kind === 'driver') return rule.alsoDriver ? null : forbidden(NOT_IN_DRIVER_MODE_TEXT);
-  if (rule.who === 'operator' && !(typeof caller.user.usertype === 'number' && caller.user.usertype <= 2)) {
-    return forbidden('Only an operator or an administrator may do this.');
+  if (rule.who === 'operator' && !canChange(caller.user.usertype)) {
+    return forbidden(isViewer(caller.user.usertype) ? VIEWER_TEXT : 'Only an operator or an administrator may do this.');
   }
   if (rule.who === 'admin' && !isAdmin(caller.user.usertype)) return forbidden(NOT_ADMIN_REASON);
   if (rule.who === 'super' && !caller.isSuper) return forbidden('Only a super administrator may do this.');
@@ -137,6 +157,23 @@ function read(request: FastifyRequest, field: Field): unknown {
 export const access = fp(async (app: FastifyInstance, opts: AccessLookups) => {
   app.decorateRequest('scoped', null);
   app.addHook('onRoute', checkDeclared);
+  if (opts.onRefused) {
+    const record = opts.onRefused;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode !== 403 || !request.caller || !isApiRoute(request.routeOptions.url)) return payload;
+      let message = '';
+      try {
+        if (typeof payload === 'string') message = String((JSON.parse(payload) as { message?: unknown }).message ?? '');
+      } catch { /* not JSON: no message */ }
+      const call = `${request.method} ${request.routeOptions.url?.slice('/api/v1/'.length) ?? ''}`;
+      try {
+        await record({ caller: request.caller, call, message, address: request.ip });
+      } catch (err) {
+        request.log.error({ err }, 'a refusal could not be written to the audit log');
+      }
+      return payload;
+    });
+  }
   app.addHook('preHandler', async (request) => {
     const rule = request.routeOptions.config.access;
     if (!rule || rule.who === 'public' || !isApiRoute(request.routeOptions.url)) return;

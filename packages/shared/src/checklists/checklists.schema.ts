@@ -142,12 +142,6 @@ export const vclDealtEventSchema = z.object({ id: z.number(), faultid: z.number(
 export type VclNewEvent = z.infer<typeof vclNewEventSchema>;
 export type VclDealtEvent = z.infer<typeof vclDealtEventSchema>;
 
-/* ---------- Configuration lists (declarative; issue 15 adds more lists) ---------- */
-
-export const CONFIG_LISTS = ['vcls', 'shiftpatterns'] as const;
-export type ConfigListName = (typeof CONFIG_LISTS)[number];
-export const configListName = z.enum(CONFIG_LISTS, { message: 'is not a configuration list' });
-
 /** The 'vcls' record: a check list template. */
 export const vclRecSchema = z.strictObject({
   name: text(80).trim().min(1, 'must have a name'),
@@ -156,24 +150,3 @@ export const vclRecSchema = z.strictObject({
     .min(1, 'must have at least one item').max(MAX_CHECKLIST_ITEMS, `must have at most ${MAX_CHECKLIST_ITEMS} items`),
 });
 export type VclRec = z.infer<typeof vclRecSchema>;
-
-export const configListQuerySchema = z.strictObject({ list: configListName });
-export const configRecordQuerySchema = z.strictObject({ list: configListName, id });
-export const configColumnSchema = z.object({ key: z.string(), label: z.string() });
-export const configListAnswerSchema = z.object({
-  ok: z.literal(1),
-  list: z.object({ name: z.string(), columns: z.array(configColumnSchema) }),
-  records: z.array(z.record(z.string(), z.unknown())),
-});
-export const configRecordAnswerSchema = z.object({ ok: z.literal(1), record: z.record(z.string(), z.unknown()) });
-
-/** rec is checked by the list's own schema (vclRecSchema for 'vcls'). */
-export const updateConfigRecordBodySchema = z.strictObject({
-  mode: z.enum(['add', 'edit']),
-  list: configListName,
-  id: int(0, MAX_ID),
-  rec: z.looseObject({}),
-});
-export const updateConfigRecordAnswerSchema = z.object({ ok: z.literal(1), id: z.number() });
-export const deleteConfigRecordBodySchema = z.strictObject({ mode: z.literal('delete'), list: configListName, id });
-export const deleteConfigRecordAnswerSchema = z.object({ ok: z.literal(1), message: z.string().optional() });

@@ -22,6 +22,8 @@ const sitesOf = (request: Parameters<typeof scopedOf>[0]) => {
 const currentSiteView = { current: 'site', none: 'pass' } as const;
 const alertOnCallerSites = (field: 'body.aid') => ({ row: 'alert', field, within: 'caller sites', missing: 'alert' }) as const;
 const session = (...scope: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'session', scope });
+/** Clearing an alert changes it for everyone on the site: operators and administrators (not viewers). */
+const operator = (...scope: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'operator', scope });
 
 interface AlertsRoutesOptions {
   repo: AlertsRepository;
@@ -103,7 +105,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
 
   app.post('/clearpanicalarm', {
     schema: { ...tag, summary: 'Acknowledge a panic alert', body: clearPanicBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: session(alertOnCallerSites('body.aid')) },
+    config: { access: operator(alertOnCallerSites('body.aid')) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearOne(caller.siteIds, 'panic', request.body.aid, caller.user.id), 'alert');
@@ -111,7 +113,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
 
   app.post('/clearvehiclealarm', {
     schema: { ...tag, summary: "Clear a vehicle's geofence alerts (its alarm flag)", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: session({ unit: 'body.uid' }) },
+    config: { access: operator({ unit: 'body.uid' }) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearUnit(caller.siteIds, ['geofence'], request.body.uid, caller.user.id), 'unit');
@@ -119,7 +121,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
 
   app.post('/clearalert', {
     schema: { ...tag, summary: 'Acknowledge one open alert of any kind (e.g. a Run Over)', body: clearAlertBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: session(alertOnCallerSites('body.aid')) },
+    config: { access: operator(alertOnCallerSites('body.aid')) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearOne(caller.siteIds, null, request.body.aid, caller.user.id), 'alert');
@@ -127,7 +129,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
 
   app.post('/clearalerts', {
     schema: { ...tag, summary: 'Clear several open alerts of the current site together (not panics), or none', body: clearAlertsBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: session(currentSiteView, { row: 'alerts', field: 'body.aids', within: 'current site', missing: 'alert' }) },
+    config: { access: operator(currentSiteView, { row: 'alerts', field: 'body.aids', within: 'current site', missing: 'alert' }) },
   }, async (request) => {
     const caller = callerOf(request);
     const result = await repo.clearMany(sitesOf(request), request.body.aids, caller.user.id);
@@ -138,7 +140,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
 
   app.post('/clearspnalarm', {
     schema: { ...tag, summary: "Clear a vehicle's fault-code (SPN) alerts", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: session({ unit: 'body.uid' }) },
+    config: { access: operator({ unit: 'body.uid' }) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearUnit(caller.siteIds, ['spn'], request.body.uid, caller.user.id), 'unit');
@@ -146,7 +148,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
 
   app.post('/cleardevicealarm', {
     schema: { ...tag, summary: "Clear a vehicle's device alarms (power cut, vibration, over-speed, ...)", body: clearVehicleAlarmBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: session({ unit: 'body.uid' }) },
+    config: { access: operator({ unit: 'body.uid' }) },
   }, async (request) => {
     const caller = callerOf(request);
     return cleared(await repo.clearUnit(caller.siteIds, ['device'], request.body.uid, caller.user.id), 'unit');

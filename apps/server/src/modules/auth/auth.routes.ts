@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post('/logout', {
     schema: { ...tag, summary: 'Sign out: ends this session', body: emptyBody, response: { 200: plainSuccessSchema } },
-    config: { access: { who: 'session', alsoDriver: true }, duringForcedChange: true },
+    config: { access: { who: 'session', alsoDriver: true, self: true }, duringForcedChange: true },
   }, async (request) => {
     await opts.sessions.revoke(callerOf(request).session.id, 'logout');
     return { ok: 1 as const };
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post('/changepassword', {
     schema: { ...tag, summary: 'Change the password; every session ends and a new token is returned', body: changePasswordBodySchema, response: { 200: userAnswerSchema } },
-    config: { access: { who: 'session', alsoDriver: true }, duringForcedChange: true },
+    config: { access: { who: 'session', alsoDriver: true, self: true }, duringForcedChange: true },
   }, async (request) => ({
     ok: 1 as const,
     user: await opts.auth.changePassword(callerOf(request), request.body.pwd, request.headers['user-agent'] ?? ''),

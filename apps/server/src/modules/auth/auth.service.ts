@@ -62,7 +62,7 @@ export function authService(deps: {
   const resets = new WindowLimiter(deps.limits.resetsPerAccount, 60 * 60 * 1000, deps.now);
 
   async function startSession(user: UserRow, from: Pick<SessionRow, 'instanceUuid' | 'brandId'>, userAgent: string, siteId?: number | null) {
-    const site = siteId === undefined ? await sessions.landingSite(user) : siteId;
+    const site = siteId === undefined ? await sessions.landingSite(user, from.brandId) : siteId;
     const { token, session } = await sessions.open(user, site, from.instanceUuid, userAgent, from.brandId);
     return sessions.describe(user, session, token);
   }

@@ -51,7 +51,7 @@ describe('session repository cache', () => {
     const hash = hashSecret(user.token);
     const found = await repo.findByTokenHash(hash);
     expect(found?.session.revokedAt).toBeNull();
-    expect(found?.siteIds).toEqual(await repo.accessibleSiteIds(found!.user));
+    expect(found?.siteIds).toEqual(await repo.accessibleSiteIds(found!.user, found!.session.brandId));
 
     await t.database.db.update(schema.sessions).set({ revokedAt: new Date() }).where(eq(schema.sessions.tokenHash, hash));
     expect((await repo.findByTokenHash(hash))?.session.revokedAt).toBeNull(); // still the cached lookup

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { schema, type Db } from '@fleet/db';
 
-const { sessions, users, userSites, sites, drivers, cabDevices } = schema;
+const { sessions, users, drivers, cabDevices } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -57,8 +57,10 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
     .select({
       session: sessions, user: users,
       siteIds: sql<number[]>`CASE WHEN ${users.usertype} = 0
-        THEN coalesce((SELECT array_agg(s.id ORDER BY s.id) FROM sites s), '{}')
-        ELSE coalesce((SELECT array_agg(us.site_id ORDER BY us.site_id) FROM user_sites us WHERE us.user_id = ${users.id}), '{}') END`,
+        THEN coalesce((SELECT array_agg(s.id ORDER BY s.id) FROM sites s JOIN customers c ON c.id = s.customer_id
+          WHERE c.brand_id = ${sessions.brandId} AND s.removed_at IS NULL), '{}')
+        ELSE coalesce((SELECT array_agg(us.site_id ORDER BY us.site_id) FROM user_sites us JOIN sites s ON s.id = us.site_id
+          WHERE us.user_id = ${users.id} AND s.removed_at IS NULL), '{}') END`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -180,18 +182,17 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
       return row ? { driverid: session.driverId, name: row.name, deviceid: session.cabDeviceId, devicename: row.devicename } : undefined;
     },
 
-    /** Site ids the user may see: every site for a super administrator, else their memberships. */
-    async accessibleSiteIds(user: UserRow): Promise<number[]> {
-      if (user.usertype === 0) {
-        const rows = await db.select({ id: sites.id }).from(sites).orderBy(sites.id);
-        return rows.map((r) => r.id);
-      }
-      const rows = await db
-        .select({ id: userSites.siteId })
-        .from(userSites)
-        .where(eq(userSites.userId, user.id))
-        .orderBy(userSites.siteId);
-      return rows.map((r) => r.id);
+    /**
+     * Site ids the user may see (as the session lookup gives them): for a super administrator every
+     * site of the brand's customers, else their memberships; removed sites never (issue 15).
+     */
+    async accessibleSiteIds(user: UserRow, brandId: number): Promise<number[]> {
+      const res = await db.execute<{ id: number }>(user.usertype === 0
+        ? sql`SELECT s.id FROM sites s JOIN customers c ON c.id = s.customer_id
+              WHERE c.brand_id = ${brandId} AND s.removed_at IS NULL ORDER BY s.id`
+        : sql`SELECT s.id FROM user_sites us JOIN sites s ON s.id = us.site_id
+              WHERE us.user_id = ${user.id} AND s.removed_at IS NULL ORDER BY s.id`);
+      return res.rows.map((r) => Number(r.id));
     },
 
     async siteWithCustomer(siteId: number) {

@@ -118,8 +118,8 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
     },
 
     /** The site a user lands on: their default when they may still see it, else their first. */
-    async landingSite(user: UserRow): Promise<number | null> {
-      const ids = await repo.accessibleSiteIds(user);
+    async landingSite(user: UserRow, brandId: number): Promise<number | null> {
+      const ids = await repo.accessibleSiteIds(user, brandId);
       if (user.defaultSiteId && ids.includes(user.defaultSiteId)) return user.defaultSiteId;
       return ids[0] ?? null;
     },

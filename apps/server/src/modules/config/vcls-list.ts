@@ -12,6 +12,7 @@ export function vclsConfigList(repo: ChecklistsRepository) {
   return defineConfigList({
     name: 'vcls',
     title: 'Vehicle check lists',
+    noun: 'check list template',
     rec: vclRecSchema,
     who: 'admin',
     columns: [

@@ -24,12 +24,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ repo: GroupsRepository }> = a
 
   app.post('/addgroup', {
     schema: { ...tag, summary: 'Create a vehicle group on the current site', body: addGroupBodySchema, response: { 200: addGroupAnswerSchema } },
-    config: { access: { who: 'session', scope: [currentSite] } },
+    config: { access: { who: 'operator', scope: [currentSite] } },
   }, async (request) => ({ ok: 1 as const, id: await repo.add(currentSiteOf(request), request.body.name) }));
 
   app.post('/groupunits', {
     schema: { ...tag, summary: "Set a group's vehicles", body: groupUnitsBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: { who: 'session', scope: [
+    config: { access: { who: 'operator', scope: [
       currentSite,
       { row: 'group', field: 'body.id', within: 'current site', missing: 'group or vehicle' },
       { row: 'vehicle', field: 'body.units', within: 'current site', missing: 'group or vehicle' },

@@ -58,7 +58,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepository; l
 
   app.post('/postnewmessage', {
     schema: { ...tag, summary: "Send a message to a vehicle's conversation (idempotent with a key)", body: postNewMessageBodySchema, response: { 200: postNewMessageAnswerSchema } },
-    config: { access: { who: 'session', alsoDriver: true, scope: [{ site: 'body.siteid' }, vehicleRowBody], note: DRIVER_NOTE } },
+    config: { access: { who: 'operator', alsoDriver: true, scope: [{ site: 'body.siteid' }, vehicleRowBody], note: DRIVER_NOTE } },
   }, async (request) => {
     const caller = callerOf(request);
     const { siteid, uid, msg, key } = request.body;
@@ -73,7 +73,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepository; l
 
   app.post('/readmessages', {
     schema: { ...tag, summary: "Mark the other side's messages of a vehicle's conversation read", body: readMessagesBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: { who: 'session', alsoDriver: true, scope: [{ site: 'body.siteid' }, vehicleRowBody], note: DRIVER_NOTE } },
+    config: { access: { who: 'session', self: true, alsoDriver: true, scope: [{ site: 'body.siteid' }, vehicleRowBody], note: DRIVER_NOTE } },
   }, async (request) => {
     const { siteid, uid } = request.body;
     const side = await sideFor(callerOf(request), siteid, uid);

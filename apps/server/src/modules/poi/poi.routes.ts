@@ -14,6 +14,8 @@ const QUICK_RADIUS_M = 100;
 
 /** The calls work on the session's current site, as the spec's client sends no site with them. */
 const onSite = (...more: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'session', scope: [CURRENT_SITE_REQUIRED, ...more] });
+/** Places are changed by operators and administrators (not viewers, issue 15). */
+const changeOnSite = (...more: NonNullable<AccessRule['scope']>): AccessRule => ({ who: 'operator', scope: [CURRENT_SITE_REQUIRED, ...more] });
 const placeId = (field: 'query.id' | 'body.id') => ({ row: 'place', field, within: 'current site', missing: 'place' }) as const;
 
 function input(b: SavePoiBody, isGeofence: boolean): PoiInput {
@@ -45,12 +47,12 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
 
   app.post('/savepoi', {
     schema: { ...tag, summary: 'Create or change a point of interest (circle or polygon)', body: savePoiBodySchema, response: { 200: savePoiAnswerSchema } },
-    config: { access: onSite(placeId('body.id')) },
+    config: { access: changeOnSite(placeId('body.id')) },
   }, async (request) => ({ ok: 1 as const, id: await save(currentSiteOf(request), request.body, false) }));
 
   app.post('/savegeofence', {
     schema: { ...tag, summary: 'Create or change a geofence: a POI whose entries and exits raise alerts', body: savePoiBodySchema, response: { 200: savePoiAnswerSchema } },
-    config: { access: onSite(placeId('body.id')) },
+    config: { access: changeOnSite(placeId('body.id')) },
   }, async (request) => ({ ok: 1 as const, id: await save(currentSiteOf(request), request.body, true) }));
 
   app.get('/getgeofence', {
@@ -64,7 +66,7 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
 
   app.post('/deletegeofence', {
     schema: { ...tag, summary: 'Delete a POI or geofence', body: poiIdBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: onSite(placeId('body.id')) },
+    config: { access: changeOnSite(placeId('body.id')) },
   }, async (request) => {
     if (!(await repo.remove(currentSiteOf(request), request.body.id))) throw notFound('place');
     await geofencesChanged();
@@ -78,7 +80,7 @@ export const poiRoutes: FastifyPluginAsyncZod<PoiRoutesOptions> = async (app, { 
 
   app.post('/quickpoi', {
     schema: { ...tag, summary: `Drop a ${QUICK_RADIUS_M} m circle POI at a point`, body: quickPoiBodySchema, response: { 200: savePoiAnswerSchema } },
-    config: { access: onSite() },
+    config: { access: changeOnSite() },
   }, async (request) => {
     const { name, lat, lng } = request.body;
     const id = await repo.insert(currentSiteOf(request), {

@@ -79,15 +79,16 @@ describe('pick', () => {
 });
 
 describe('super administrator', () => {
-  it('sees every customer and every site', async () => {
+  it("sees every customer and every site of their brand, none of another brand's (issue 15)", async () => {
     await t.database.db.insert(schema.users).values({
       email: 'root@fleet.test', name: 'Root', usertype: 0, passwordHash: await hashPassword('Root!pass123'),
     });
     const root = await t.login('root@fleet.test', 'Root!pass123');
     const companies = (await t.call('GET', 'companies', { token: root.token })).json().companies;
-    expect(companies.map((c: { name: string }) => c.name).sort()).toEqual(['Aire Valley Logistics', 'Northway Civils']);
+    // root has no customer: the default brand's (Aire Valley's) super administrator.
+    expect(companies.map((c: { name: string }) => c.name).sort()).toEqual(['Aire Valley Logistics']);
     const res = await t.call('GET', `vehicles?siteid=${northway.siteid}`, { token: root.token });
-    expect(res.json().ok).toBe(1);
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -37,6 +37,8 @@ export function shiftPatternsConfigList(pool: pg.Pool) {
   return defineConfigList({
     name: 'shiftpatterns',
     title: 'Shift patterns',
+    noun: 'shift pattern',
+    nameOf: (r) => r.pattern.name,
     rec: shiftPatternRecSchema,
     who: 'admin',
     columns: [

@@ -12,7 +12,7 @@ export function deviceDirectoryRepository(pool: pg.Pool) {
     async unitOfDevice(deviceId: string): Promise<DeviceUnitRow | undefined> {
       const res = await pool.query<DeviceUnitRow>(
         `SELECT u.id, u.site_id, u.unit_type_id, t.io_map FROM units u JOIN unit_types t ON t.id = u.unit_type_id
-         WHERE u.device_id = $1`, [deviceId]);
+         WHERE u.device_id = $1 AND u.removed_at IS NULL`, [deviceId]);
       return res.rows[0];
     },
 

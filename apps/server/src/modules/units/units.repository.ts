@@ -1,6 +1,6 @@
 import { schema, type Db } from '@fleet/db';
 import type { FlaggedRecord } from '@fleet/shared';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 
 const { units, unitState, unknownDevices, commandLog, unitTypes, positions } = schema;
 
@@ -53,7 +53,7 @@ export function unitsRepository(db: Db) {
     },
 
     async unitByDevice(deviceId: string) {
-      return (await db.select().from(units).where(eq(units.deviceId, deviceId)).limit(1))[0];
+      return (await db.select().from(units).where(and(eq(units.deviceId, deviceId), isNull(units.removedAt))).limit(1))[0];
     },
 
     async addUnit(siteId: number, deviceId: string, unitTypeId: number, registration: string): Promise<number> {
