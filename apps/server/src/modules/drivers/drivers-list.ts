@@ -1,8 +1,7 @@
 import { driverRecSchema, type DriverRec } from '@fleet/shared';
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors.ts';
-import { inTransaction } from '../../lib/in-transaction.ts';
-import { defineConfigList } from '../config/index.ts';
+import { defineConfigList, inTransaction } from '../config/index.ts';
 
 interface DriverRow { id: number; name: string; tag: string | null; account: string | null; shift_pattern_id: number | null; pattern: string | null; vehicle: string | null }
 

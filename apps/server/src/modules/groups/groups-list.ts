@@ -1,8 +1,7 @@
 import { groupRecSchema, type GroupRec } from '@fleet/shared';
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors.ts';
-import { inTransaction } from '../../lib/in-transaction.ts';
-import { defineConfigList } from '../config/index.ts';
+import { defineConfigList, inTransaction } from '../config/index.ts';
 
 /**
  * 'groups': the site's vehicle groups with their members (administrators change them; operators read).

@@ -1,8 +1,7 @@
 import { unitRecSchema, type UnitRec } from '@fleet/shared';
 import type pg from 'pg';
 import { ApiError, badRequest } from '../../lib/errors.ts';
-import { inTransaction } from '../../lib/in-transaction.ts';
-import { defineConfigList } from '../config/index.ts';
+import { defineConfigList, inTransaction } from '../config/index.ts';
 
 interface UnitRow {
   id: number; registration: string; device_id: string; unit_type_id: number; type: string; vicon: string; driver_id: number | null;

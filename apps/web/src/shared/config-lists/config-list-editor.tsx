@@ -100,7 +100,6 @@ function ListView<Rec>(props: ConfigListEditorProps<Rec>) {
   };
   useEffect(() => {
     if (debounced.trim() !== q) change({ q: debounced.trim(), page: undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search text changes the address
   }, [debounced]);
   const query = useQuery(configListQuery(spec.list, {
     q: q || undefined, sort, dir: sort ? dir : undefined, filter: filterParam(filters), offset: (pageNo - 1) * CONFIG_PAGE_SIZE, limit: CONFIG_PAGE_SIZE,
