@@ -19,8 +19,8 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { TableSkeleton } from '../ui/table-skeleton.tsx';
 import { configListKeys, configListQuery, configRecordQuery, deleteConfigRecord, saveConfigRecord } from './config-list-api.ts';
 import {
-  addLine, cellText, checkValues, type ConfigListSpec, emptyValues, type FieldSpec, filterParam, filtersOf, type FormValues, moveLine,
-  recordAddress, removeLine, valuesFromRecord,
+  addLine, cellText, checkValues, type ConfigListSpec, type FieldSpec, filterParam, filtersOf, type FormValues, moveLine,
+  initialValues, recordAddress, removeLine, valuesFromRecord,
 } from './config-list-form.ts';
 import classes from './config-list-editor.module.css';
 
@@ -172,7 +172,7 @@ function ListView<Rec>(props: ConfigListEditorProps<Rec>) {
                       <Table.Th key={c.key} aria-sort={sorted ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
                         <UnstyledButton onClick={() => sortBy(c.key)} className={classes.sort} aria-label={t('configLists.sortBy', { column: c.label })}>
                           <Group gap={4} wrap="nowrap">
-                            <Text fw={700} size="sm">{c.label}</Text>
+                            <Text fw={700} size="sm" className={classes.nowrap}>{c.label}</Text>
                             <Icon size={14} aria-hidden className={sorted ? undefined : classes.sortIdle} />
                           </Group>
                         </UnstyledButton>
@@ -433,7 +433,7 @@ function RecordForm<Rec>({ props, id, initial, base }: {
             {errorMessage(save.error)}
           </Alert>
         )}
-        {spec.fields.map((f) => (
+        {spec.fields.filter((f) => !f.when || f.when(values)).map((f) => (
           <Field key={f.key} f={f} value={values[f.key] ?? null} errors={errors} options={props.options[f.key] ?? []}
             locked={id !== 0 && f.lockedOnEdit === true} set={(v) => setValues((old) => ({ ...old, [f.key]: v }))} />
         ))}
@@ -479,7 +479,7 @@ function RecordReadOnly<Rec>({ props, id, record, canEdit, title }: {
     <Stack gap="md">
       <Table variant="vertical" layout="fixed" withTableBorder={false} aria-label={title}>
         <Table.Tbody>
-          {props.spec.fields.map((f) => (
+          {props.spec.fields.filter((f) => !f.when || f.when(values)).map((f) => (
             <Table.Tr key={f.key}>
               <Table.Th w={{ base: 120, sm: 220 }}>{f.label}</Table.Th>
               <Table.Td data-testid={`config-view-${f.key}`}>
@@ -520,7 +520,7 @@ function RecordView<Rec>({ props, id, mode, canEdit }: { props: ConfigListEditor
       {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
       <Paper withBorder p="md">
         {mode === 'add' ? (
-          <RecordForm props={props} id={0} initial={emptyValues(props.spec.fields)} />
+          <RecordForm props={props} id={0} initial={initialValues(props.spec.fields)} />
         ) : query.data ? (
           mode === 'edit'
             ? <RecordForm key={query.dataUpdatedAt} props={props} id={id} initial={valuesFromRecord(props.spec.fields, query.data)} base={query.data} />

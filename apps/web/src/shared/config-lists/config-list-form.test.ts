@@ -1,7 +1,7 @@
 import { vclRecSchema } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  addLine, cellText, checkValues, type ConfigListSpec, emptyValues, errorKey, type FieldSpec, filterParam, filtersOf, moveLine, recordAddress,
+  addLine, cellText, checkValues, type ConfigListSpec, emptyValues, errorKey, type FieldSpec, filterParam, filtersOf, type FormValues, initialValues, moveLine, recordAddress,
   recordFromValues, removeLine, valuesFromRecord,
 } from './config-list-form.ts';
 
@@ -126,5 +126,17 @@ describe('configuration list form: the issue 15 field kinds and addresses', () =
   it('writes yes/no cells', () => {
     expect(cellText(true, (s) => s)).toBe('Yes');
     expect(cellText(false, (s) => s, 'Oui', 'Non')).toBe('Non');
+  });
+});
+
+describe('configuration list form: fields shown by the others', () => {
+  it('starts a new record with the declared values and sends a hidden field empty', () => {
+    const fields = [
+      { key: 'frequency', kind: 'select', label: 'F', valueType: 'string', initial: 'daily' },
+      { key: 'weekday', kind: 'select', label: 'W', omitEmpty: true, when: (v: FormValues) => v.frequency === 'weekly' },
+    ] as const satisfies readonly FieldSpec[];
+    expect(initialValues(fields)).toEqual({ frequency: 'daily', weekday: null });
+    expect(recordFromValues(fields, { frequency: 'daily', weekday: '3' })).toEqual({ frequency: 'daily' });
+    expect(recordFromValues(fields, { frequency: 'weekly', weekday: '3' })).toEqual({ frequency: 'weekly', weekday: 3 });
   });
 });

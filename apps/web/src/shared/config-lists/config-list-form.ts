@@ -12,7 +12,15 @@ export interface RecSchema<Rec> {
 }
 
 /** What every field may say besides its kind: read-only once the record exists (a unit's device id), a hint. */
-interface FieldBase { key: string; label: string; lockedOnEdit?: boolean; hint?: string; /** Left out of the record when empty (the schema takes no null). */ omitEmpty?: boolean }
+interface FieldBase {
+  key: string; label: string; lockedOnEdit?: boolean; hint?: string;
+  /** Left out of the record when empty (the schema takes no null). */
+  omitEmpty?: boolean;
+  /** A new record's value (as the form holds it: '1' for a ticked box). */
+  initial?: string | string[];
+  /** Shown only when this says so (a circle's centre, a polygon's points); a hidden field is sent empty. */
+  when?(values: FormValues): boolean;
+}
 
 export type FieldSpec =
   /** A line of text. */
@@ -51,6 +59,13 @@ export type FormValues = Record<string, string | string[] | null>;
 export function emptyValues(fields: readonly FieldSpec[]): FormValues {
   const values: FormValues = {};
   for (const f of fields) values[f.key] = f.kind === 'lines' ? [''] : f.kind === 'multiselect' ? [] : f.kind === 'select' ? null : '';
+  return values;
+}
+
+/** A new record's form: empty, but for the fields that start with a value. */
+export function initialValues(fields: readonly FieldSpec[]): FormValues {
+  const values = emptyValues(fields);
+  for (const f of fields) if (f.initial !== undefined) values[f.key] = f.initial;
   return values;
 }
 
@@ -94,7 +109,8 @@ export function recordFromValues(
   const rec: Record<string, unknown> = {};
   for (const k of keep) if (base[k] !== undefined) rec[k] = base[k];
   for (const f of fields) {
-    const v = values[f.key];
+    // A hidden field is sent empty: a circle has no points, a daily schedule no weekday.
+    const v = f.when && !f.when(values) ? (f.kind === 'lines' || f.kind === 'multiselect' ? [] : f.kind === 'select' ? null : '') : values[f.key];
     const str = typeof v === 'string' ? v : '';
     if (f.kind === 'text') rec[f.key] = f.optional && str.trim() === '' ? null : str;
     else if (f.kind === 'date') rec[f.key] = str === '' ? null : str;
