@@ -123,7 +123,7 @@ function ListView<Rec>(props: ConfigListEditorProps<Rec>) {
         actions={
           <Group gap="xs">
             {props.toolbar}
-            {canEdit && (
+            {canEdit && spec.canAdd !== false && (
               <Button component={Link} to={`${base}/new`} leftSection={<IconPlus size={16} aria-hidden />}>
                 {t('vclOffice.editor.add', { noun: props.noun })}
               </Button>
@@ -544,7 +544,7 @@ export function ConfigListEditor<Rec>(props: ConfigListEditorProps<Rec>) {
   if (!rights.data) return <Skeleton height={240} aria-label={t('vclOffice.editor.loading')} />;
   const canEdit = rights.data.list.canEdit;
   const at = recordAddress(idParam, modeParam, canEdit);
-  if (at === null || (at.mode === 'add' && !canEdit)) {
+  if (at === null || (at.mode === 'add' && (!canEdit || props.spec.canAdd === false))) {
     return (
       <Stack gap="sm" maw={720}>
         <PageHeader title={props.title} />

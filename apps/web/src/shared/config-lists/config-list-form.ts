@@ -47,6 +47,8 @@ export type FieldSpec =
 export interface ConfigListSpec<Rec> {
   /** The list's wire name (configlist?list=...). */
   list: string;
+  /** False when records are not added here (every vehicle has its service plan): no Add button. */
+  canAdd?: boolean;
   /** Keys of the record no field shows, sent back as they were read (a scheduled report's ids and options). */
   keep?: readonly string[];
   fields: readonly FieldSpec[];

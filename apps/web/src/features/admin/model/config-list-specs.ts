@@ -84,6 +84,7 @@ export function servicePlansSpec(t: TFunction): ConfigListSpec<ServicePlanRec> {
   return {
     list: 'serviceplans',
     schema: servicePlanRecSchema,
+    canAdd: false,
     fields: [
       { key: 'date', kind: 'date', label: t('configLists.f.dueDate') },
       { key: 'km', kind: 'number', label: t('configLists.f.dueKm') },
