@@ -58,6 +58,8 @@ export interface ConfigListEditorProps<Rec> {
   onChanged?(): void;
   /** Buttons beside Add on the list (export, import: another room fills it). */
   toolbar?: ReactNode;
+  /** What the delete question says happens (default: the record is removed for everyone). */
+  deleteText?: string;
 }
 
 function BackLink({ to, label }: { to: string; label: string }) {
@@ -244,14 +246,14 @@ function ListView<Rec>(props: ConfigListEditorProps<Rec>) {
         </Group>
       )}
       <BackLink to={props.back} label={t('vclOffice.editor.backToConfig')} />
-      <DeleteModal list={spec.list} target={deleting} noun={props.noun} onClose={() => setDeleting(null)} onChanged={props.onChanged} />
+      <DeleteModal list={spec.list} target={deleting} noun={props.noun} text={props.deleteText} onClose={() => setDeleting(null)} onChanged={props.onChanged} />
     </Stack>
   );
 }
 
 /** Asks before deleting; a refusal (409: something still uses the record) is shown in the question, which stays open. */
-function DeleteModal({ list, target, noun, onClose, onChanged, onDeleted }: {
-  list: string; target: { id: number; name: string } | null; noun: string; onClose(): void; onChanged?(): void; onDeleted?(): void;
+function DeleteModal({ list, target, noun, text, onClose, onChanged, onDeleted }: {
+  list: string; target: { id: number; name: string } | null; noun: string; text?: string; onClose(): void; onChanged?(): void; onDeleted?(): void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -273,7 +275,7 @@ function DeleteModal({ list, target, noun, onClose, onChanged, onDeleted }: {
   return (
     <Modal opened={target !== null} onClose={close} centered title={t('vclOffice.editor.deleteTitle', { name: target?.name ?? '' })}
       closeButtonProps={{ 'aria-label': t('vclOffice.editor.close') }}>
-      <Text size="sm">{t('vclOffice.editor.deleteMessage', { noun })}</Text>
+      <Text size="sm">{text ?? t('configLists.deleteMessage', { noun })}</Text>
       {remove.isError && (
         <Alert color="red" variant="light" role="alert" mt="sm" title={t('configLists.notDeleted')} data-testid="config-delete-refusal">
           {errorMessage(remove.error)}
@@ -499,7 +501,7 @@ function RecordReadOnly<Rec>({ props, id, record, canEdit, title }: {
           </Button>
         </Group>
       )}
-      <DeleteModal list={props.spec.list} target={deleting ? { id, name: title } : null} noun={props.noun} onClose={() => setDeleting(false)}
+      <DeleteModal list={props.spec.list} target={deleting ? { id, name: title } : null} noun={props.noun} text={props.deleteText} onClose={() => setDeleting(false)}
         onChanged={props.onChanged} onDeleted={() => void navigate(props.base)} />
     </Stack>
   );

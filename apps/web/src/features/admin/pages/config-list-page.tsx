@@ -63,6 +63,7 @@ export function ConfigListPage({ list }: { list: GenericList }) {
       options={options}
       idParam={id}
       modeParam={mode}
+      deleteText={t(`configLists.lists.${list}.deleteText`)}
     />
   );
 }

@@ -31,6 +31,7 @@ export default function VclTemplatesPage() {
       options={options}
       idParam={id}
       modeParam={mode}
+      deleteText={t('vclOffice.editor.deleteMessage', { noun: t('vclOffice.templates.noun') })}
     />
   );
 }
