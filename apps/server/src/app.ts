@@ -20,23 +20,23 @@ import { checklistsRepository, checklistsRoutes } from './modules/checklists/ind
 import { dataRequestsRepository, dataRequestsRoutes } from './modules/datarequests/index.ts';
 import { dataRequestRunner, type DataRequestRunner } from './jobs/data-request-runner.ts';
 import { configRoutes, vclsConfigList } from './modules/config/index.ts';
-import { driversRepository, driversRoutes } from './modules/drivers/index.ts';
+import { driversConfigList, driversRepository, driversRoutes } from './modules/drivers/index.ts';
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
-import { groupsRepository, groupsRoutes } from './modules/groups/index.ts';
+import { groupsConfigList, groupsRepository, groupsRoutes } from './modules/groups/index.ts';
 import { healthRepository, healthRoutes } from './modules/health/index.ts';
 import { journeysRepository, journeysRoutes } from './modules/journeys/index.ts';
 import { messagesRepository, messagesRoutes } from './modules/messages/index.ts';
 import { mailService } from './modules/mail/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
-import { poiRepository, poiRoutes } from './modules/poi/index.ts';
+import { poiConfigList, poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
-import { schedulesRepository, schedulesRoutes, schedulesService } from './modules/schedules/index.ts';
-import { siteRepository, siteRoutes } from './modules/site/index.ts';
+import { scheduledReportsConfigList, schedulesRepository, schedulesRoutes, schedulesService } from './modules/schedules/index.ts';
+import { servicePlansConfigList, siteRepository, siteRoutes, workingHoursConfigList } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import {
   shiftPatternsConfigList, signoffRepository, signoffRoutes, signoffService, timesheetsRoutes, timesheetsService,
 } from './modules/timesheets/index.ts';
-import { deviceDirectoryRepository, type DeviceLink, unitsRepository, unitsRoutes } from './modules/units/index.ts';
+import { deviceDirectoryRepository, type DeviceLink, unitsConfigList, unitsRepository, unitsRoutes } from './modules/units/index.ts';
 import { folderImageStore, type ImageStore, uploadsRepository, uploadsRoutes, uploadsService } from './modules/uploads/index.ts';
 import { access } from './plugins/access.ts';
 import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
@@ -252,7 +252,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } });
     await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(uploadsRoutes, { uploads });
-    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool)], audit });
+    const schedulesRepo = schedulesRepository(pool);
+    const placesChanged = async (siteId: number) => {
+      vehicles.placesChanged(siteId);
+      gateway.placesChanged();
+      await opts.devices.reloadGeofences();
+    };
+    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool),
+      driversConfigList(pool, schedulesRepo.using), groupsConfigList(pool, schedulesRepo.using),
+      unitsConfigList(pool, { forget: (deviceId) => opts.devices.forget(deviceId), schedulesUsing: schedulesRepo.using }),
+      poiConfigList(poi, placesChanged), workingHoursConfigList(site), servicePlansConfigList(pool),
+      scheduledReportsConfigList(schedulesService(schedulesRepo))], audit });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });

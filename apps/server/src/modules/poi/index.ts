@@ -1,3 +1,4 @@
 /** The poi module's door: a site's places. */
 export { poiRoutes } from './poi.routes.ts';
 export { geofencesOfAllSites, poiRepository, type PoiRepository, type PoiRow } from './poi.repository.ts';
+export { poiConfigList } from './poi-list.ts';

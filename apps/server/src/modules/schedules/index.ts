@@ -4,3 +4,4 @@ export { schedulesRepository, type SchedulesRepository } from './schedules.repos
 export { schedulesService, type SchedulesService } from './schedules.service.ts';
 export { OUTCOME_UNKNOWN, scheduleRunsRepository, type RunJob, type ScheduleRunsRepository } from './schedule-runs.repository.ts';
 export { frequencyOf } from './schedules.repository.ts';
+export { scheduledReportsConfigList } from './schedules-list.ts';

@@ -117,6 +117,13 @@ export function schedulesRepository(pool: pg.Pool) {
       const r = await pool.query('DELETE FROM scheduled_reports WHERE id = $1 AND site_id = $2', [id, siteId]);
       return r.rowCount === 1;
     },
+    /** The names of the site's schedules that report on one vehicle, group or driver (config lists refuse its delete). */
+    async using(siteId: number, metric: ReportMetric, id: number): Promise<string[]> {
+      const r = await pool.query<{ name: string }>(
+        `SELECT name FROM scheduled_reports WHERE site_id = $1 AND params->>'metric' = $2 AND params->'src' @> $3::jsonb ORDER BY lower(name)`,
+        [siteId, metric, JSON.stringify([id])]);
+      return r.rows.map((x) => x.name);
+    },
     /** A schedule's 100 newest runs, newest first. */
     async runs(scheduleId: number): Promise<RunRow[]> {
       const r = await pool.query<RunRow>(`SELECT ${RUN} FROM scheduled_report_runs WHERE schedule_id = $1 ORDER BY due_at DESC, id DESC LIMIT 100`, [scheduleId]);

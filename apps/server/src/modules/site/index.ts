@@ -2,3 +2,4 @@
 export { siteRoutes } from './site.routes.ts';
 export { siteRepository, workingHoursOfSites, type ServiceDueRow, type SiteRepository } from './site.repository.ts';
 export { dueReasons } from './service-plan.ts';
+export { servicePlansConfigList, workingHoursConfigList } from './site-lists.ts';

@@ -3,3 +3,4 @@ export { unitsRoutes } from './units.routes.ts';
 export { unitsRepository } from './units.repository.ts';
 export { deviceDirectoryRepository, type DeviceUnitRow } from './device-directory.repository.ts';
 export type { DeviceLink, LivePosition, RaisedAlert, StateChange } from './device-link.ts';
+export { unitsConfigList } from './units-list.ts';

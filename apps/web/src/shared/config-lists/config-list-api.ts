@@ -1,21 +1,32 @@
 import {
-  configListAnswerSchema, configRecordAnswerSchema, deleteConfigRecordAnswerSchema, deleteConfigRecordBodySchema,
-  updateConfigRecordAnswerSchema, updateConfigRecordBodySchema,
+  CONFIG_PAGE_MAX, configListAnswerSchema, configRecordAnswerSchema, deleteConfigRecordAnswerSchema, deleteConfigRecordBodySchema,
+  type ConfigListQuery, updateConfigRecordAnswerSchema, updateConfigRecordBodySchema,
 } from '@fleet/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/api.ts';
+
+/** One page's question: search, filter, sort, paging (as configlist takes them). */
+export type ConfigListParams = Omit<ConfigListQuery, 'list'>;
 
 // The configuration lists' calls (configlist, configrecord, updateconfigrecord, deleteconfigrecord).
 export const configListKeys = {
   all: () => ['configlist'] as const,
+  /** Every page of one list (invalidate this after a change). */
   list: (list: string) => [...configListKeys.all(), list] as const,
+  page: (list: string, params: ConfigListParams) => [...configListKeys.list(list), 'page', params] as const,
   record: (list: string, id: number) => [...configListKeys.all(), list, 'id', id] as const,
 };
 
-export const configListQuery = (list: string) =>
+/** One page of a list; without params the first CONFIG_PAGE_MAX records in the list's own order (a picker's options). */
+export const configListQuery = (list: string, params: ConfigListParams = { limit: CONFIG_PAGE_MAX }) =>
   queryOptions({
-    queryKey: configListKeys.list(list),
-    queryFn: ({ signal }) => api.get('configlist', configListAnswerSchema, { list }, signal),
+    queryKey: configListKeys.page(list, params),
+    queryFn: ({ signal }) => {
+      const query: Record<string, string | number> = { list };
+      for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') query[k] = v as string | number;
+      return api.get('configlist', configListAnswerSchema, query, signal);
+    },
+    placeholderData: keepPreviousData,
   });
 
 export const configRecordQuery = (list: string, id: number) =>

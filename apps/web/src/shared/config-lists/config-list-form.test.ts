@@ -1,7 +1,8 @@
 import { vclRecSchema } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  addLine, cellText, checkValues, type ConfigListSpec, emptyValues, errorKey, moveLine, recordFromValues, removeLine, valuesFromRecord,
+  addLine, cellText, checkValues, type ConfigListSpec, emptyValues, errorKey, type FieldSpec, filterParam, filtersOf, type FormValues, initialValues, moveLine, recordAddress,
+  recordFromValues, removeLine, valuesFromRecord,
 } from './config-list-form.ts';
 
 const spec: ConfigListSpec<unknown> = {
@@ -72,5 +73,70 @@ describe('configuration list form', () => {
     expect(cellText([1, 2], date)).toBe('2');
     expect(cellText(12, date)).toBe('12');
     expect(cellText('Van', date)).toBe('Van');
+  });
+});
+
+describe('configuration list form: the issue 15 field kinds and addresses', () => {
+  const fields = [
+    { key: 'km', kind: 'number', label: 'Km' },
+    { key: 'on', kind: 'checkbox', label: 'On' },
+    { key: 'due', kind: 'date', label: 'Due' },
+    { key: 'units', kind: 'multiselect', label: 'Units' },
+    { key: 'what', kind: 'select', label: 'What', valueType: 'string' },
+    { key: 'weekday', kind: 'select', label: 'Day', omitEmpty: true },
+    { key: 'points', kind: 'lines', label: 'Points', itemKey: 'p', itemLabel: 'Point', addLabel: 'Add', max: 5, itemMax: 40,
+      parse: (l: string) => ({ y: Number(l.split(',')[0]), x: Number(l.split(',')[1]) }), format: (p: unknown) => `${(p as { y: number }).y},${(p as { x: number }).x}` },
+  ] as const satisfies readonly FieldSpec[];
+
+  it('reads and writes numbers, yes/no, dates, several ids, string selects and parsed lines; leaves omitted empties out', () => {
+    const record = { id: 9, km: 1500.5, on: true, due: '2026-12-01', units: [3, 4], what: 'trips', weekday: null, points: [{ x: -1.5, y: 53.8 }] };
+    const values = valuesFromRecord(fields, record);
+    expect(values).toEqual({ km: '1500.5', on: '1', due: '2026-12-01', units: ['3', '4'], what: 'trips', weekday: null, points: ['53.8,-1.5'] });
+    expect(recordFromValues(fields, { ...values, points: ['53.8,-1.5', '  '] })).toEqual({
+      km: 1500.5, on: true, due: '2026-12-01', units: [3, 4], what: 'trips', points: [{ x: -1.5, y: 53.8 }],
+    });
+    expect(recordFromValues(fields, { ...emptyValues(fields) })).toMatchObject({ km: null, on: false, due: null, units: [], what: null, points: [] });
+    expect(recordFromValues(fields, { ...values, km: '12x' }).km).toBe('12x');
+  });
+
+  it('sends back only the kept keys of the record read', () => {
+    const rec = recordFromValues([{ key: 'name', kind: 'text', label: 'Name', max: 10 }], { name: 'A' }, { id: 3, src: [1], options: {}, other: 1 }, ['src', 'options']);
+    expect(rec).toEqual({ src: [1], options: {}, name: 'A' });
+  });
+
+  it('writes and reads the filter parameter', () => {
+    expect(filterParam({ type: 'Van', shape: '' })).toBe('type:Van');
+    expect(filterParam({})).toBeUndefined();
+    expect(filtersOf('type:Van,shape:Circle')).toEqual({ type: 'Van', shape: 'Circle' });
+    expect(filtersOf(null)).toEqual({});
+  });
+
+  it('reads config/{list}/{id}/{mode}', () => {
+    expect(recordAddress('new', undefined, true)).toEqual({ id: 0, mode: 'add' });
+    expect(recordAddress('0', 'add', true)).toEqual({ id: 0, mode: 'add' });
+    expect(recordAddress('12', undefined, true)).toEqual({ id: 12, mode: 'edit' });
+    expect(recordAddress('12', undefined, false)).toEqual({ id: 12, mode: 'view' });
+    expect(recordAddress('12', 'edit', false)).toEqual({ id: 12, mode: 'view' });
+    expect(recordAddress('12', 'view', true)).toEqual({ id: 12, mode: 'view' });
+    expect(recordAddress('12', 'delete', true)).toBeNull();
+    expect(recordAddress('abc', undefined, true)).toBeNull();
+    expect(recordAddress('new', 'edit', true)).toBeNull();
+  });
+
+  it('writes yes/no cells', () => {
+    expect(cellText(true, (s) => s)).toBe('Yes');
+    expect(cellText(false, (s) => s, 'Oui', 'Non')).toBe('Non');
+  });
+});
+
+describe('configuration list form: fields shown by the others', () => {
+  it('starts a new record with the declared values and sends a hidden field empty', () => {
+    const fields = [
+      { key: 'frequency', kind: 'select', label: 'F', valueType: 'string', initial: 'daily' },
+      { key: 'weekday', kind: 'select', label: 'W', omitEmpty: true, when: (v: FormValues) => v.frequency === 'weekly' },
+    ] as const satisfies readonly FieldSpec[];
+    expect(initialValues(fields)).toEqual({ frequency: 'daily', weekday: null });
+    expect(recordFromValues(fields, { frequency: 'daily', weekday: '3' })).toEqual({ frequency: 'daily' });
+    expect(recordFromValues(fields, { frequency: 'weekly', weekday: '3' })).toEqual({ frequency: 'weekly', weekday: 3 });
   });
 });

@@ -1,6 +1,8 @@
 import { isSuperAdmin } from '@fleet/shared';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconClockHour4, IconMail, IconMap2 } from '@tabler/icons-react';
+import {
+  IconArrowLeft, IconCalendarTime, IconClockHour4, IconMail, IconMap2, IconMapPin, IconSteeringWheel, IconTool, IconTruck, IconUsersGroup,
+} from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,6 +12,7 @@ import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { BrandMapsPanel } from '../components/brand-maps-panel.tsx';
+import { ConfigListPage, isGenericList } from './config-list-page.tsx';
 import { CabDevicesCard, CabDevicesPanel } from '../components/cab-devices-panel.tsx';
 import { OutboxPanel } from '../components/outbox-panel.tsx';
 import { SiteUnitsCard } from '../components/site-units-card.tsx';
@@ -45,6 +48,7 @@ export default function ConfigPage() {
     );
   }
   if (list === 'maps' && superAdmin) return <BrandMapsPanel />;
+  if (list && isGenericList(list)) return <ConfigListPage list={list} />;
   if (list) {
     return (
       <Stack gap="sm" maw={720}>
@@ -68,13 +72,16 @@ export default function ConfigPage() {
         <ConfigSectionCard icon={IconClockHour4} title={t('workingHours.title')} text={t('workingHours.cardText')} to={`${CONFIG_BASE}/workinghours`} />
         <SiteUnitsCard />
         <CabDevicesCard />
+        <ConfigSectionCard icon={IconSteeringWheel} title={t('configLists.lists.drivers.title')} text={t('configLists.lists.drivers.card')} to={`${CONFIG_BASE}/drivers`} />
+        <ConfigSectionCard icon={IconTruck} title={t('configLists.lists.units.title')} text={t('configLists.lists.units.card')} to={`${CONFIG_BASE}/units`} />
+        <ConfigSectionCard icon={IconUsersGroup} title={t('configLists.lists.groups.title')} text={t('configLists.lists.groups.card')} to={`${CONFIG_BASE}/groups`} />
+        <ConfigSectionCard icon={IconMapPin} title={t('configLists.lists.poi.title')} text={t('configLists.lists.poi.card')} to={`${CONFIG_BASE}/poi`} />
+        <ConfigSectionCard icon={IconTool} title={t('configLists.lists.serviceplans.title')} text={t('configLists.lists.serviceplans.card')} to={`${CONFIG_BASE}/serviceplans`} />
+        <ConfigSectionCard icon={IconCalendarTime} title={t('configLists.lists.scheduledreports.title')} text={t('configLists.lists.scheduledreports.card')} to={`${CONFIG_BASE}/scheduledreports`} />
         <VclTemplatesCard />
         <ShiftPatternsCard />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
-      <Text size="sm" c="dimmed">
-        {t('config.othersLater')}
-      </Text>
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ const CONFIG = '/tabs/tabs/config';
 /** config/vcls[/:id|/new] (administrators): the site's check list templates, per vehicle type. */
 export default function VclTemplatesPage() {
   const { t } = useTranslation();
-  const { id } = useParams();
+  const { id, mode } = useParams();
   const spec = useMemo(() => vclsSpec(t), [t]);
   const unitTypes = useQuery(unitTypesQuery);
   const options = useMemo(
@@ -30,6 +30,8 @@ export default function VclTemplatesPage() {
       countText={(count) => t('vclOffice.templates.count', { count })}
       options={options}
       idParam={id}
+      modeParam={mode}
+      deleteText={t('vclOffice.editor.deleteMessage', { noun: t('vclOffice.templates.noun') })}
     />
   );
 }
