@@ -43,7 +43,7 @@ export function httpSmsProvider(url: string, token?: string): SmsProvider {
         res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: AbortSignal.timeout(TIMEOUT_MS) });
       } catch (err) {
         const timedOut = err instanceof Error && err.name === 'TimeoutError';
-        throw new Error(timedOut ? `the SMS provider did not answer in ${TIMEOUT_MS / 1000} s` : 'the SMS provider could not be reached');
+        throw new Error(timedOut ? `the SMS provider did not answer in ${TIMEOUT_MS / 1000} s` : 'the SMS provider could not be reached', { cause: err });
       }
       const body = (await res.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 200);
       if (!res.ok) throw new Error(`the SMS provider answered HTTP ${res.status}${body ? `: ${body}` : ''}`);
