@@ -1,6 +1,5 @@
 import type { BrandRecord } from '@fleet/shared';
-import { Button, ColorInput, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, ColorInput, Grid, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
@@ -10,7 +9,7 @@ import { BrandPreview } from './brand-preview.tsx';
 import { SvgField } from './svg-field.tsx';
 
 /** One brand's white label (or a new brand's, with `adding`), with a live preview beside it. */
-export function BrandForm({ brand, adding, onSaved }: { brand: BrandRecord | undefined; adding: boolean; onSaved(id: number): void }) {
+export function BrandForm({ brand, adding, onSaved }: { brand: BrandRecord | undefined; adding: boolean; onSaved(id: number, message: string): void }) {
   const { t } = useTranslation();
   const save = useSaveBrand();
   const [values, setValues] = useState<BrandFormValues>(() => (adding ? { ...formOf(brand), key: '', hosts: '', name: '', publicUrl: '' } : formOf(brand)));
@@ -21,18 +20,18 @@ export function BrandForm({ brand, adding, onSaved }: { brand: BrandRecord | und
   const input = (field: keyof BrandFormValues) => ({ value: values[field], onChange: (e: { currentTarget: { value: string } }) => set(field)(e.currentTarget.value) });
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+    <Grid gap="md">
+      {/* On a phone the preview comes first, where the changes can be seen while the fields are edited. */}
+      <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
       <Paper withBorder radius="sm" p="md">
         <form
           noValidate
           aria-label={t('brands.formLabel')}
           onSubmit={(e) => {
             e.preventDefault();
-            save.mutate(bodyOf(adding ? 0 : (brand?.id ?? 0), values), {
-              onSuccess: (a) => {
-                notifications.show({ color: 'teal', message: a.message });
-                onSaved(a.brand.id);
-              },
+            // mutateAsync: the saved brand's refetch makes this form anew, and a mutate() callback would die with the old one.
+            void save.mutateAsync(bodyOf(adding ? 0 : (brand?.id ?? 0), values)).then((a) => onSaved(a.brand.id, a.message), () => {
+              // Shown by the form from save.error while it stands.
             });
           }}
         >
@@ -60,9 +59,13 @@ export function BrandForm({ brand, adding, onSaved }: { brand: BrandRecord | und
           </Stack>
         </form>
       </Paper>
-      <div style={{ position: 'sticky', top: 72 }}>
-        <BrandPreview values={values} />
-      </div>
-    </SimpleGrid>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
+        {/* Stays in view beside the long form on a wide screen; on a phone its column is only as tall as itself. */}
+        <div style={{ position: 'sticky', top: 72 }}>
+          <BrandPreview values={values} />
+        </div>
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -22,8 +22,7 @@ export function SvgField({ label, description, value, onChange }: SvgFieldProps)
         autosize
         minRows={2}
         maxRows={5}
-        ff="monospace"
-        styles={{ input: { fontSize: 12 } }}
+        styles={{ input: { fontSize: 12, fontFamily: 'var(--mantine-font-family-monospace)' } }}
         spellCheck={false}
       />
       <Group mt={4}>

@@ -1,6 +1,6 @@
 import { isSuperAdmin } from '@fleet/shared';
-import { Anchor, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ export default function BrandsPage() {
   const superAdmin = isSuperAdmin(useSessionUser()?.usertype);
   const query = useQuery({ ...brandsQuery, enabled: superAdmin });
   const [chosen, setChosen] = useState<string | null>(null);
+  // Said on the page (the form is made anew from the saved brand): what was saved and that it is in force.
+  const [saved, setSaved] = useState<string | null>(null);
   const brands = query.data?.brands ?? [];
   const adding = chosen === NEW;
   const brand = brands.find((b) => String(b.id) === chosen) ?? brands[0];
@@ -27,7 +29,7 @@ export default function BrandsPage() {
     <Stack gap="md" maw={1200}>
       <PageHeader title={t('brands.title')} description={t('brands.intro')}
         actions={query.data?.canAdd && !adding && (
-          <Button variant="default" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setChosen(NEW)}>{t('brands.addBrand')}</Button>
+          <Button variant="default" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => { setChosen(NEW); setSaved(null); }}>{t('brands.addBrand')}</Button>
         )} />
       <Anchor component={Link} to="/tabs/tabs/config" size="sm">
         <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('brands.back')}</Group>
@@ -40,17 +42,22 @@ export default function BrandsPage() {
           label={t('brands.brand')}
           data={[...brands.map((b) => ({ value: String(b.id), label: b.name })), ...(adding ? [{ value: NEW, label: t('brands.newBrand') }] : [])]}
           value={adding ? NEW : brand ? String(brand.id) : null}
-          onChange={setChosen}
+          onChange={(v) => { setChosen(v); setSaved(null); }}
           allowDeselect={false}
           maw={360}
         />
       ) : null}
+      {saved && (
+        <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck aria-hidden />} withCloseButton closeButtonLabel={t('brands.dismiss')} onClose={() => setSaved(null)}>
+          {saved}
+        </Alert>
+      )}
       {brand && (
         <BrandForm
           key={adding ? NEW : `${brand.id}|${brand.updatedAt ?? ''}`}
           brand={brand}
           adding={adding}
-          onSaved={(id) => setChosen(String(id))}
+          onSaved={(id, message) => { setChosen(String(id)); setSaved(message); }}
         />
       )}
       {superAdmin && <SmsPanel />}
