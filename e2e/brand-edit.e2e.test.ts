@@ -1,6 +1,6 @@
 import type { BrandRecord } from '@fleet/shared';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, apiPost, launchBrowser, newPage, openSignedIn } from './support.ts';
+import { apiGet, apiPost, expectAccessible, launchBrowser, newPage, openSignedIn } from './support.ts';
 
 // The brand editor (issue 15): a super administrator edits another brand's name, colour and logo on
 // the brand page, and that brand's host shows them on its next page load — the same running server,
@@ -37,6 +37,7 @@ describe('brand edits', () => {
     await su.page.getByRole('option', { name: original.name }).click();
     const form = su.page.getByRole('form', { name: 'Brand details' });
     await expect.poll(() => form.getByLabel(/^Name/).inputValue()).toBe(original.name);
+    await expectAccessible(su.page, 'the brand editor');
     await form.getByLabel(/^Name/).fill('Northway Edited Live');
     await form.getByLabel('Strapline').fill('Changed while running');
     await form.getByLabel('Brand colour').fill('#6b2f8f');

@@ -1,6 +1,5 @@
 import type { SmsMessage } from '@fleet/shared';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -36,7 +35,7 @@ export function SmsPanel() {
           aria-label={t('brands.sms.formLabel')}
           onSubmit={(e) => {
             e.preventDefault();
-            send.mutate({ to, ...(text.trim() ? { text } : {}) }, { onSuccess: (a) => notifications.show({ color: 'teal', message: a.message }) });
+            send.mutate({ to, ...(text.trim() ? { text } : {}) });
           }}
         >
           <Stack gap="xs" maw={520}>
