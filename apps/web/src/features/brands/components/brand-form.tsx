@@ -41,7 +41,8 @@ export function BrandForm({ brand, adding, onSaved }: { brand: BrandRecord | und
             <TextInput label={t('brands.name')} required {...input('name')} />
             <TextInput label={t('brands.strapline')} {...input('strapline')} />
             <Textarea label={t('brands.hosts')} description={t('brands.hostsHint')} required autosize minRows={2} {...input('hosts')} />
-            <ColorInput label={t('brands.themeColor')} description={t('brands.themeColorHint')} format="hex" value={values.themeColor} onChange={set('themeColor')} />
+            <ColorInput label={t('brands.themeColor')} description={t('brands.themeColorHint')} format="hex" value={values.themeColor} onChange={set('themeColor')}
+              eyeDropperButtonProps={{ 'aria-label': t('brands.pickColour') }} />
             <SvgField label={t('brands.logo')} description={t('brands.svgHint')} value={values.logoSvg} onChange={set('logoSvg')} />
             <SvgField label={t('brands.favicon')} description={t('brands.svgHint')} value={values.faviconSvg} onChange={set('faviconSvg')} />
             <Title order={2} fz="h5" mt="sm">{t('brands.mailAndLinks')}</Title>
