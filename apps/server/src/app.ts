@@ -15,7 +15,8 @@ import { auditRepository } from './modules/audit/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
-import { brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
+import { brandAdminRoutes, brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
+import { smsProviderOf, smsRepository, smsRoutes, type SmsSettings } from './modules/sms/index.ts';
 import { checklistsRepository, checklistsRoutes } from './modules/checklists/index.ts';
 import { dataRequestsRepository, dataRequestsRoutes } from './modules/datarequests/index.ts';
 import { dataRequestRunner, type DataRequestRunner } from './jobs/data-request-runner.ts';
@@ -95,6 +96,8 @@ export interface AppOptions {
    */
   reportingToken?: string;
   print?: (line: string) => void;
+  /** Text messages (issue 15): SMS_URL, SMS_TOKEN, SMS_FROM; without a URL they are kept in the SMS outbox only. */
+  sms?: SmsSettings;
 }
 
 declare module 'fastify' {
@@ -222,7 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     await api.register(healthRoutes, { repo: healthRepository(pool), version: opts.version });
-    await api.register(brandRoutes, { brands });
+    await api.register(brandRoutes, { brands, audit });
     await api.register(authRoutes, {
       auth: authSvc, sessions, brands, perAddressPerMinute: limits.perAddressPerMinute, secureCookies: opts.secureCookies ?? false,
     });
@@ -275,6 +278,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(schedulesRoutes, { schedules: schedulesService(schedulesRepository(pool)) });
     await api.register(unitsRoutes, {
       repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
+    });
+    await api.register(brandAdminRoutes, { brands, audit });
+    await api.register(smsRoutes, {
+      repo: smsRepository(pool), provider: smsProviderOf(opts.sms), from: opts.sms?.from, audit,
+      brandName: async (brandId) => (await brands.all()).find((b) => b.id === brandId)?.name ?? 'Fleet',
     });
     await api.register(reportsRoutes, { repo: reports.service.repo, runs: reports.runs, runner: reports.runner, letterheadOf: (siteId) => letterheadOfSite(pool, siteId) });
   }, { prefix: '/api/v1' });

@@ -88,6 +88,12 @@ export const configSchema = z.object({
   FLEET_DEMO_PASSWORD: z.string().min(1).optional(),
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a full address such as https://fleet.example.com').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  /** An SMS gateway over HTTP (issue 15): POST JSON {to, from, text}; unset: text messages are kept in the SMS outbox only. */
+  SMS_URL: urlSetting('SMS_URL').optional(),
+  /** Sent as `Authorization: Bearer <token>` to SMS_URL when set. */
+  SMS_TOKEN: z.string().min(1).optional(),
+  /** The sender of text messages; unset: the brand's name as an alphanumeric sender ID (11 characters at most). */
+  SMS_FROM: z.string().trim().min(1).max(20, 'SMS_FROM must be at most 20 characters').optional(),
   /** Run the scheduled reports' scheduler in this process (the worker part, issue 14); 0 in a process that only serves. */
   REPORT_SCHEDULER: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     dataRequests: { dir: `${config.dataDir}/exports`, keepHours: config.DATA_REQUEST_KEEP_HOURS },
     reportingToken: config.REPORTING_TOKEN, print,
+    sms: { url: config.SMS_URL, token: config.SMS_TOKEN, from: config.SMS_FROM },
     webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
   });
 

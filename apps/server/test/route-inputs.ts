@@ -38,6 +38,13 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'POST /api/v1/addtimesheetshift': { id: 1, start: '2026-04-27T07:00:00Z', end: '2026-04-27T15:00:00Z' },
   'POST /api/v1/signofftimesheets': { ids: [1], soid: 1, wcnumber: '2026-04-27', cname: 'Walker' },
   'POST /api/v1/savescheduledreport': { name: 'Walker', what: 'trips', metric: 'site', range: 'yesterday', format: 'pdf', frequency: 'daily', at: '07:00', recipients: ['ops@northway.example'] },
+  // Issue 15, brands and SMS: an edit of the demo's second brand as it is (SVGs the walker cannot make up); a phone number in international form.
+  'POST /api/v1/savebrand': {
+    id: 2, hosts: ['northway.localhost'], name: 'Northway Telematics', themeColor: '#0f7a4a', senderAddress: 'Northway <no-reply@northway.example>',
+    logoSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+    faviconSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>', publicUrl: 'http://northway.localhost:8080',
+  },
+  'POST /api/v1/sendtestsms': { to: '+447700900123' },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
 const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',

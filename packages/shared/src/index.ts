@@ -44,3 +44,4 @@ export * from './schedules/schedule-time.ts';
 export * from './schedules/schedules.schema.ts';
 export * from './config/config-list.schema.ts';
 export * from './config/config-recs.schema.ts';
+export * from './brand/brand-admin.schema.ts';

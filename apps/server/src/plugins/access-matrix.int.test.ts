@@ -182,6 +182,7 @@ const NOT_TENANT_IDS = new Set([
   'POST /api/v1/addnewsiteunit body.uid', // the device's own id (IMEI) being registered, not a unit id
   'GET /api/v1/getdatapoint query.id', // a position id, read only together with the scoped vehicle v
   'POST /api/v1/setretention body.cid', // super administrators only, for any customer: they are not bound to sites
+  'POST /api/v1/savebrand body.id', // a brand's id (0 adds): super administrators only, held to the brands they edit by the handler (404)
 ]);
 
 /**

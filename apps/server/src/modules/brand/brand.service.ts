@@ -6,21 +6,43 @@ import { iconVersion } from './brand-icons.ts';
 import { brandRepository } from './brand.repository.ts';
 
 export type BrandRow = typeof schema.brands.$inferSelect;
-const CACHE_MS = 30_000;
+/** How long the cached brands are taken as they are before the table's stamp is asked again. */
+const FRESH_MS = 2_000;
 
 /**
- * Picks the brand for a request's host name; brands are few and cached for half a minute.
+ * Picks the brand for a request's host name. Brands are few and kept in memory; an edit made in
+ * this process drops them at once (`forget`), one made in another process is seen within seconds:
+ * after FRESH_MS the next request asks the table's stamp (count, latest edit) and reloads only
+ * when it changed (docs/decisions.md, issue 15).
  * `map` is the installation's basemap (MAP_STYLE_URL ...), taken by brands that name none.
  */
 export function brandService(db: Db, map: MapDefaults = NO_MAP_DEFAULTS) {
   const repo = brandRepository(db);
-  let cached: { at: number; rows: BrandRow[] } | undefined;
+  let cached: { at: number; stamp: string; rows: BrandRow[] } | undefined;
+  let loading: Promise<BrandRow[]> | undefined;
+  let generation = 0;
+
+  async function load(): Promise<BrandRow[]> {
+    const started = generation;
+    const stamp = await repo.stamp();
+    if (cached && cached.stamp === stamp && started === generation) {
+      cached = { ...cached, at: Date.now() };
+      return cached.rows;
+    }
+    const rows = await repo.all();
+    // A forget() while this was loading: what was read may be older than the edit; the next call reads again.
+    if (started === generation) cached = { at: Date.now(), stamp, rows };
+    return rows;
+  }
 
   async function all(): Promise<BrandRow[]> {
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.rows;
-    const rows = await repo.all();
-    cached = { at: Date.now(), rows };
-    return rows;
+    if (cached && Date.now() - cached.at < FRESH_MS) return cached.rows;
+    // One load at a time: every request of a busy second shares it.
+    if (!loading) {
+      const p = load().finally(() => { if (loading === p) loading = undefined; });
+      loading = p;
+    }
+    return loading;
   }
 
   async function forHost(hostname: string): Promise<BrandRow | undefined> {
@@ -42,8 +64,11 @@ export function brandService(db: Db, map: MapDefaults = NO_MAP_DEFAULTS) {
       varyByHost(reply);
       return forHost(request.hostname);
     },
+    /** Drops the cached brands (after an edit here): the next request reads them again. */
     forget(): void {
       cached = undefined;
+      loading = undefined;
+      generation += 1;
     },
     /** Every brand, as the brandmaps call lists them. */
     all,
@@ -74,7 +99,7 @@ export function varyByHost(reply: FastifyReply): void {
 function publicBrandFields(b: BrandRow): Omit<PublicBrand, 'map'> {
   return {
     key: b.key, name: b.name, strapline: b.strapline, themeColor: b.themeColor,
-    logoUrl: `/brand/logo.svg?v=${b.id}`, faviconUrl: `/brand/favicon.svg?v=${b.id}`, privacyUrl: b.privacyUrl,
+    logoUrl: `/brand/logo.svg?v=${iconVersion(b.logoSvg)}`, faviconUrl: `/brand/favicon.svg?v=${iconVersion(b.faviconSvg)}`, privacyUrl: b.privacyUrl,
   };
 }
 
@@ -87,7 +112,7 @@ export function brandIndexHtml(template: string, b: BrandRow): string {
     `<title>${escapeHtml(b.name)}</title>`,
     `<meta name="theme-color" content="${escapeHtml(b.themeColor)}">`,
     `<meta name="description" content="${escapeHtml(b.strapline)}">`,
-    `<link rel="icon" type="image/svg+xml" href="/brand/favicon.svg?v=${b.id}">`,
+    `<link rel="icon" type="image/svg+xml" href="/brand/favicon.svg?v=${iconVersion(b.faviconSvg)}">`,
     `<link rel="manifest" href="/manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="/brand/icon-192.png?v=${iconVersion(b.faviconSvg)}">`,
   ].join('\n    ');

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { loadVclTemplatesPage, VclTemplatesCard } from '../../checklists/index.ts';
 import { loadShiftPatternsPage, ShiftPatternsCard } from '../../timesheets/index.ts';
+import { BrandsCard, loadBrandsPage } from '../../brands/index.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -23,6 +24,8 @@ const CONFIG_BASE = '/tabs/tabs/config';
 const VclTemplatesPage = lazy(loadVclTemplatesPage);
 /** config/shiftpatterns: the site's shift patterns, from the timesheets feature (its own chunk). */
 const ShiftPatternsPage = lazy(loadShiftPatternsPage);
+/** config/brand: the brand editor and test text message (super administrators), from the brands feature (its own chunk). */
+const BrandsPage = lazy(loadBrandsPage);
 
 /** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
@@ -49,6 +52,13 @@ export default function ConfigPage() {
   }
   if (list === 'maps' && superAdmin) return <BrandMapsPanel />;
   if (list && isGenericList(list)) return <ConfigListPage list={list} />;
+  if (list === 'brand' && superAdmin) {
+    return (
+      <Suspense fallback={null}>
+        <BrandsPage />
+      </Suspense>
+    );
+  }
   if (list) {
     return (
       <Stack gap="sm" maw={720}>
@@ -80,6 +90,7 @@ export default function ConfigPage() {
         <ConfigSectionCard icon={IconCalendarTime} title={t('configLists.lists.scheduledreports.title')} text={t('configLists.lists.scheduledreports.card')} to={`${CONFIG_BASE}/scheduledreports`} />
         <VclTemplatesCard />
         <ShiftPatternsCard />
+        <BrandsCard />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
     </Stack>
