@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { loadVclTemplatesPage, VclTemplatesCard } from '../../checklists/index.ts';
 import { loadShiftPatternsPage, ShiftPatternsCard } from '../../timesheets/index.ts';
+import { AuditLogCard, BulkImportCard, loadAuditPage, loadImportPage } from '../../bulk/index.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -20,6 +21,9 @@ const CONFIG_BASE = '/tabs/tabs/config';
 const VclTemplatesPage = lazy(loadVclTemplatesPage);
 /** config/shiftpatterns: the site's shift patterns, from the timesheets feature (its own chunk). */
 const ShiftPatternsPage = lazy(loadShiftPatternsPage);
+/** config/audit and config/import: the audit log, and bulk import and export, from the bulk feature (their own chunks). */
+const AuditPage = lazy(loadAuditPage);
+const ImportPage = lazy(loadImportPage);
 
 /** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
@@ -41,6 +45,20 @@ export default function ConfigPage() {
     return (
       <Suspense fallback={null}>
         <ShiftPatternsPage />
+      </Suspense>
+    );
+  }
+  if (list === 'audit') {
+    return (
+      <Suspense fallback={null}>
+        <AuditPage />
+      </Suspense>
+    );
+  }
+  if (list === 'import') {
+    return (
+      <Suspense fallback={null}>
+        <ImportPage />
       </Suspense>
     );
   }
@@ -70,6 +88,8 @@ export default function ConfigPage() {
         <CabDevicesCard />
         <VclTemplatesCard />
         <ShiftPatternsCard />
+        <AuditLogCard />
+        <BulkImportCard />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
