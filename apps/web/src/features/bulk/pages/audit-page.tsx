@@ -30,6 +30,7 @@ export default function AuditPage() {
   const query = useQuery(auditLogQuery({ ...debounced, offset: (page - 1) * PAGE, limit: PAGE }));
   const [open, setOpen] = useState<AuditLine | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [more, setMore] = useState(false);
   const set = (key: keyof Filters) => (value: string | null) => {
     setFilters((f) => ({ ...f, [key]: value || undefined }));
     setPage(1);
@@ -62,9 +63,6 @@ export default function AuditPage() {
       <Paper withBorder radius="sm" p="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing="xs" role="search" aria-label={t('bulk.audit.filters')}>
           <TextInput label={t('bulk.audit.q')} placeholder={t('bulk.audit.qHint')} value={filters.q ?? ''} onChange={(e) => set('q')(e.currentTarget.value)} />
-          <TextInput label={t('bulk.audit.actor')} value={filters.actor ?? ''} onChange={(e) => set('actor')(e.currentTarget.value)} />
-          <TextInput label={t('bulk.audit.action')} placeholder="config.units" value={filters.action ?? ''} onChange={(e) => set('action')(e.currentTarget.value)} />
-          <TextInput label={t('bulk.audit.targetKind')} placeholder={t('bulk.audit.targetHint')} value={filters.target ?? ''} onChange={(e) => set('target')(e.currentTarget.value)} />
           <Select
             label={t('bulk.audit.kindLabel')}
             data={[{ value: '', label: t('bulk.audit.kind.all') }, { value: 'change', label: t('bulk.audit.kind.change') }, { value: 'refusal', label: t('bulk.audit.kind.refusal') }]}
@@ -72,9 +70,21 @@ export default function AuditPage() {
             onChange={(v) => set('kind')(v)}
             allowDeselect={false}
           />
-          <TextInput type="date" label={t('bulk.audit.from')} value={filters.from ?? ''} onChange={(e) => set('from')(e.currentTarget.value)} />
-          <TextInput type="date" label={t('bulk.audit.to')} value={filters.to ?? ''} onChange={(e) => set('to')(e.currentTarget.value)} />
-          <Group align="flex-end">
+          {(!phone || more) && (
+            <>
+              <TextInput label={t('bulk.audit.actor')} value={filters.actor ?? ''} onChange={(e) => set('actor')(e.currentTarget.value)} />
+              <TextInput label={t('bulk.audit.action')} placeholder="config.units" value={filters.action ?? ''} onChange={(e) => set('action')(e.currentTarget.value)} />
+              <TextInput label={t('bulk.audit.targetKind')} placeholder={t('bulk.audit.targetHint')} value={filters.target ?? ''} onChange={(e) => set('target')(e.currentTarget.value)} />
+              <TextInput type="date" label={t('bulk.audit.from')} value={filters.from ?? ''} onChange={(e) => set('from')(e.currentTarget.value)} />
+              <TextInput type="date" label={t('bulk.audit.to')} value={filters.to ?? ''} onChange={(e) => set('to')(e.currentTarget.value)} />
+            </>
+          )}
+          <Group align="flex-end" gap="xs">
+            {phone && (
+              <Button variant="default" onClick={() => setMore((m) => !m)} aria-expanded={more}>
+                {more ? t('bulk.audit.fewer') : t('bulk.audit.more')}
+              </Button>
+            )}
             <Button variant="subtle" onClick={() => { setFilters({}); setPage(1); }} disabled={Object.keys(filters).every((k) => !filters[k as keyof Filters])}>
               {t('bulk.audit.clear')}
             </Button>

@@ -3,6 +3,7 @@ import {
 } from '@fleet/shared';
 import { Alert, Badge, Button, Card, FileInput, Group, Paper, Select, SegmentedControl, Stack, Stepper, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ const cell = (v: unknown): string => (v === null || v === undefined ? '' : Array
 /** config/import (administrators): export any list; import units, drivers, users (or another list) from CSV or XLSX with a preview and a per-row report. */
 export default function ImportPage() {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
   const listLabel = (l: string) => t(`bulk.lists.${l}`, { defaultValue: l });
   const [exportList, setExportList] = useState<ConfigListName>('units');
   const [list, setList] = useState<ConfigListName>('units');
@@ -64,8 +66,8 @@ export default function ImportPage() {
 
       <Card withBorder radius="sm" padding="md">
         <Title order={2} fz="h4" mb="sm">{t('bulk.import.title')}</Title>
-        <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(s) => { if (s === 0 && step === 1) setStep(0); }}>
-          <Stepper.Step label={t('bulk.import.step1')} description={t('bulk.import.step1Hint')}>
+        <Stepper active={step} size={phone ? 'xs' : 'sm'} allowNextStepsSelect={false} onStepClick={(s) => { if (s === 0 && step === 1) setStep(0); }}>
+          <Stepper.Step label={t('bulk.import.step1')} description={phone ? undefined : t('bulk.import.step1Hint')}>
             <Stack gap="sm" maw={560}>
               <Select
                 label={t('bulk.import.list')}
@@ -93,7 +95,7 @@ export default function ImportPage() {
               </Group>
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label={t('bulk.import.step2')} description={t('bulk.import.step2Hint')}>
+          <Stepper.Step label={t('bulk.import.step2')} description={phone ? undefined : t('bulk.import.step2Hint')}>
             {preview && (
               <Stack gap="sm">
                 <Group justify="space-between" wrap="wrap">
@@ -115,7 +117,7 @@ export default function ImportPage() {
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th w={60}>{t('bulk.import.row')}</Table.Th>
-                          <Table.Th w={110}>{t('bulk.import.status')}</Table.Th>
+                          <Table.Th w={120}>{t('bulk.import.status')}</Table.Th>
                           {preview.columns.map((c) => <Table.Th key={c}>{c}</Table.Th>)}
                           <Table.Th>{t('bulk.import.reasons')}</Table.Th>
                         </Table.Tr>
@@ -126,8 +128,8 @@ export default function ImportPage() {
                             <Table.Td>{r.row}</Table.Td>
                             <Table.Td>
                               {r.errors.length
-                                ? <Badge color="red" variant="light" size="sm">{t('bulk.import.willRefuse')}</Badge>
-                                : <Badge color="teal" variant="light" size="sm">{t('bulk.import.willAdd')}</Badge>}
+                                ? <Badge color="red" variant="light" size="sm" tt="none">{t('bulk.import.willRefuse')}</Badge>
+                                : <Badge color="teal" variant="light" size="sm" tt="none">{t('bulk.import.willAdd')}</Badge>}
                             </Table.Td>
                             {preview.columns.map((c) => <Table.Td key={c}><Text size="sm" lineClamp={2}>{cell(r.rec?.[c])}</Text></Table.Td>)}
                             <Table.Td><Text size="sm" c="red.8">{r.errors.join(' ')}</Text></Table.Td>
@@ -148,7 +150,7 @@ export default function ImportPage() {
               </Stack>
             )}
           </Stepper.Step>
-          <Stepper.Step label={t('bulk.import.step3')} description={t('bulk.import.step3Hint')}>
+          <Stepper.Step label={t('bulk.import.step3')} description={phone ? undefined : t('bulk.import.step3Hint')}>
             {report && (
               <Stack gap="sm">
                 <Alert color={report.refused ? 'yellow' : 'teal'} icon={<IconCheck size={16} />} role="status" title={t('bulk.import.done', { added: report.added, list: listLabel(report.list) })}>
