@@ -246,3 +246,39 @@ describe('exportlist, for every registered list', () => {
     expect((await t.call('GET', 'exportlist?list=vcls&format=csv', { token: superUser.token })).statusCode).toBe(200);
   });
 });
+
+describe('import preview of a units-like list (until the units list is registered here)', () => {
+  it("refuses device ids already registered to a live unit, and applies the list's own check and unique keys", async () => {
+    const { deviceRegisteredIn, previewRows } = await import('./import.ts');
+    const { defineConfigList } = await import('./registry.ts');
+    const { z } = await import('zod');
+    const taken = (await t.database.pool.query<{ device_id: string }>('SELECT device_id FROM units WHERE removed_at IS NULL LIMIT 1')).rows[0]!.device_id;
+    const units = defineConfigList({
+      name: 'units', title: 'Units', noun: 'unit', who: 'admin',
+      rec: z.strictObject({ deviceid: z.string().min(1), registration: z.string().min(1), unittype: z.number().int() }),
+      columns: [{ key: 'registration', label: 'Registration' }],
+      list: async () => [{ id: 1, registration: 'EXIST 1', deviceid: 'existing-device' }],
+      get: async () => null, add: async () => 1, edit: async () => false, remove: async () => null,
+      check: async (_ctx, rec) => (rec.unittype === 99 ? 'There is no unit type 99.' : null),
+    });
+    const ctx = { caller: {} as never, siteId: leedsId, address: '127.0.0.1' };
+    const table = {
+      headers: ['deviceid', 'registration', 'unittype'],
+      rows: [
+        { row: 2, cells: ['new-device-1', 'NEW 1', '1'] },
+        { row: 3, cells: [taken, 'NEW 2', '1'] },
+        { row: 4, cells: ['new-device-1', 'NEW 3', '1'] },
+        { row: 5, cells: ['new-device-5', 'exist 1', '1'] },
+        { row: 6, cells: ['new-device-6', 'NEW 6', '99'] },
+      ],
+    };
+    const { rows } = await previewRows(units, ctx, table, { deviceRegistered: deviceRegisteredIn(t.database.pool) });
+    expect(rows.map((r) => r.errors)).toEqual([
+      [],
+      [`The device ${taken} is already registered to a unit.`],
+      ['deviceid "new-device-1" is also on row 2 of the file.'],
+      ['registration "exist 1" is already on the list.'],
+      ['There is no unit type 99.'],
+    ]);
+  });
+});

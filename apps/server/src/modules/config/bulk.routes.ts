@@ -12,7 +12,7 @@ import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { type AccessRule, currentSiteOf, CURRENT_SITE_REQUIRED, whoRefusal } from '../../plugins/access.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { EXPORT_TYPES, exportFile, exportFileName, exportRows } from './export.ts';
-import { fingerprintOf, previewRows, readTable } from './import.ts';
+import { deviceRegisteredIn, fingerprintOf, previewRows, readTable } from './import.ts';
 import type { AnyConfigList, ConfigContext } from './registry.ts';
 
 const tag = { tags: ['config'] };
@@ -74,9 +74,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ lists: AnyConfigList[]; audit: 
     if (refusal) throw forbidden(refusal.message);
     return { list, ctx: { caller, siteId: currentSiteOf(request), address: request.ip } };
   };
-  const deviceRegistered = pool
-    ? async (deviceId: string) => (await pool.query('SELECT 1 FROM units WHERE device_id = $1 AND removed_at IS NULL LIMIT 1', [deviceId])).rowCount !== 0
-    : undefined;
+  const deviceRegistered = pool ? deviceRegisteredIn(pool) : undefined;
   const preview = async (request: Req, listName: string, bytes: Buffer | null) => {
     const { list, ctx } = listFor(request, listName, 'edit');
     if (!bytes || bytes.length === 0) throw badRequest('Choose a CSV or XLSX file to import.');

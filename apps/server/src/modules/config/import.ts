@@ -1,6 +1,7 @@
 import { IMPORT_MAX_ROWS, type ImportPreviewRow } from '@fleet/shared';
 import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
+import type pg from 'pg';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import type { AnyConfigList, ConfigContext } from './registry.ts';
@@ -195,6 +196,10 @@ export function uniqueKeysOf(list: AnyConfigList, keys: string[]): string[] {
   return found.length ? found : keys.filter((k) => k === 'name');
 }
 const norm = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)).trim().toLowerCase();
+
+/** Whether a device id is registered to a live unit on any site (device ids are unique among live units). */
+export const deviceRegisteredIn = (pool: Pick<pg.Pool, 'query'>) => async (deviceId: string): Promise<boolean> =>
+  (await pool.query('SELECT 1 FROM units WHERE device_id = $1 AND removed_at IS NULL LIMIT 1', [deviceId])).rowCount !== 0;
 
 export interface PreviewDeps {
   /** Whether a device id is registered to a live unit anywhere (units are unique among live units). */
