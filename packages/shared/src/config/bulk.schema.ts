@@ -29,6 +29,9 @@ export const exportListQuerySchema = z.strictObject({
 });
 export type ExportListQuery = z.infer<typeof exportListQuerySchema>;
 
+/** importtemplate: a CSV of the list's import columns (the header row only). */
+export const importTemplateQuerySchema = z.strictObject({ list: configListName });
+
 /** The text fields of the import form (multipart): the list, and for importcommit the preview's fingerprint. */
 export const importPreviewFieldsSchema = z.strictObject({ list: configListName });
 export const importCommitFieldsSchema = z.strictObject({

@@ -225,7 +225,13 @@ describe('exportlist, for every registered list', () => {
       // Every registered list's record schema can be read as import columns (a wrong file is refused naming them).
       const imp = await preview(admin.token, name, csv(['no_such_column', 'x']));
       expect([400, 403], `${name}: ${imp.body}`).toContain(imp.statusCode);
-      if (imp.statusCode === 400) expect(json(imp).message).toMatch(/Its columns are: \w/);
+      if (imp.statusCode === 400) {
+        expect(json(imp).message).toMatch(/Its columns are: \w/);
+        // The template's header is those columns.
+        const tpl = await t.call('GET', `importtemplate?list=${name}`, { token: admin.token });
+        expect(tpl.statusCode).toBe(200);
+        expect(json(imp).message).toContain(`Its columns are: ${tpl.body.replace(/^\uFEFF/, '').trim().split(',').join(', ')}.`);
+      }
     }
     expect(registered).toBeGreaterThanOrEqual(2);
   });
@@ -244,6 +250,10 @@ describe('exportlist, for every registered list', () => {
     expect((await t.call('GET', 'exportlist?list=vcls&format=csv', { token: ops.token })).statusCode).toBe(403);
     expect((await t.call('GET', 'exportlist?list=vcls&format=csv')).statusCode).toBe(401);
     expect((await t.call('GET', 'exportlist?list=vcls&format=csv', { token: superUser.token })).statusCode).toBe(200);
+    const tpl = await t.call('GET', 'importtemplate?list=vcls', { token: admin.token });
+    expect(tpl.body).toBe('\uFEFFname,unittype,items\r\n');
+    expect(tpl.headers['content-disposition']).toBe('attachment; filename="vcls-import.csv"');
+    expect((await t.call('GET', 'importtemplate?list=vcls', { token: ops.token })).statusCode).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   exportListQuerySchema, IMPORT_MAX_BYTES, importCommitAnswerSchema, importCommitFieldsSchema, type ImportCommitRow, importPreviewAnswerSchema,
-  importPreviewFieldsSchema,
+  importPreviewFieldsSchema, importTemplateQuerySchema,
 } from '@fleet/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +12,7 @@ import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { type AccessRule, currentSiteOf, CURRENT_SITE_REQUIRED, whoRefusal } from '../../plugins/access.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { EXPORT_TYPES, exportFile, exportFileName, exportRows } from './export.ts';
-import { deviceRegisteredIn, fingerprintOf, previewRows, readTable } from './import.ts';
+import { deviceRegisteredIn, fingerprintOf, previewRows, readTable, recordShape } from './import.ts';
 import type { AnyConfigList, ConfigContext } from './registry.ts';
 
 const tag = { tags: ['config'] };
@@ -104,6 +104,17 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ lists: AnyConfigList[]; audit: 
       .header('content-disposition', `attachment; filename="${exportFileName(list, format)}"`)
       .header('cache-control', 'no-store')
       .send(bytes);
+  });
+
+  app.get('/importtemplate', {
+    schema: { ...tag, summary: "A CSV file whose header row is the list's import columns (its record keys)", querystring: importTemplateQuerySchema },
+    config: { access: { ...importRule, note: "and the list's own `who` (a super administrators' list: 403)" } },
+  }, async (request, reply) => {
+    const { list } = listFor(request, request.query.list, 'edit');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${list.name}-import.csv"`)
+      .send(`\ufeff${recordShape(list.rec).keys.join(',')}\r\n`);
   });
 
   app.post('/importpreview', {

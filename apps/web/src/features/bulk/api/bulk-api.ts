@@ -49,3 +49,7 @@ export const importPreview = (list: ConfigListName, file: File) => api.postForm(
 /** importcommit: adds the previewed file's valid rows; answers per row. */
 export const importCommit = (list: ConfigListName, file: File, fingerprint: string) =>
   api.postForm('importcommit', importCommitAnswerSchema, importForm(list, file, fingerprint));
+
+/** importtemplate: a CSV whose header row is the list's import columns. */
+export const downloadTemplate = (list: ConfigListName) =>
+  downloadFile({ call: 'importtemplate', params: { list }, isFile: isCsv, failure, fallbackName: `${list}-import.csv` });

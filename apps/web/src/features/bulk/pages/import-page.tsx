@@ -1,14 +1,15 @@
 import {
   CONFIG_LISTS, type ConfigListName, IMPORT_LISTS, IMPORT_MAX_ROWS, type ImportCommitAnswer, type ImportPreviewAnswer,
 } from '@fleet/shared';
-import { Alert, Badge, Button, Card, FileInput, Group, Paper, Select, SegmentedControl, Stack, Stepper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Paper, Select, SegmentedControl, Stack, Stepper, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { importCommit, importPreview } from '../api/bulk-api.ts';
+import { downloadTemplate, importCommit, importPreview } from '../api/bulk-api.ts';
 import { BackToConfig } from '../components/back-to-config.tsx';
 import { ExportListButtons } from '../components/export-list-buttons.tsx';
 
@@ -86,7 +87,12 @@ export default function ImportPage() {
                 leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
                 clearable
               />
-              <Text size="xs" c="dimmed">{t('bulk.import.columnsHint')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('bulk.import.columnsHint')}{' '}
+                <Anchor component="button" type="button" size="xs" onClick={() => void downloadTemplate(list).catch((err: Error) => notifications.show({ color: 'red', message: err.message }))}>
+                  {t('bulk.import.template', { list: listLabel(list) })}
+                </Anchor>
+              </Text>
               {previewing.isError && <Alert color="red" icon={<IconAlertTriangle size={16} />} role="alert">{previewing.error.message}</Alert>}
               <Group>
                 <Button leftSection={<IconUpload size={16} aria-hidden />} disabled={!file} loading={previewing.isPending} onClick={() => previewing.mutate()}>
