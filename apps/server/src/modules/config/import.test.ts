@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cellValue, parseCsv, recordShape } from './import.ts';
+import ExcelJS from 'exceljs';
+import { deflateRawSync } from 'node:zlib';
+import { cellValue, parseCsv, readTable, recordShape, zipUnpackedSize } from './import.ts';
 
 describe('import: CSV', () => {
   it('reads quoted fields, doubled quotes, commas and line breaks inside quotes, CRLF and LF, and a BOM', () => {
@@ -46,5 +48,39 @@ describe('import: a cell as the record field takes it', () => {
     expect(v('sites', '[3,4]')).toEqual([3, 4]);
     expect(v('extra', '{"a":1}')).toEqual({ a: 1 });
     expect(() => v('extra', '{a:1}')).toThrow(/JSON/);
+  });
+});
+
+/** A one-entry ZIP holding `size` zero bytes, deflated (a few KB for many MB). */
+function zipOf(size: number): Buffer {
+  const data = deflateRawSync(Buffer.alloc(size));
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18); local.writeUInt32LE(size, 22); local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20); central.writeUInt32LE(size, 24); central.writeUInt16LE(name.length, 28);
+  const centralAt = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(1, 8); end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12); end.writeUInt32LE(centralAt, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+describe('import: XLSX', () => {
+  it('sums the unpacked size of a real workbook from its central directory', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('A').addRow(['name']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const size = zipUnpackedSize(bytes);
+    expect(size).toBeGreaterThan(bytes.length);
+    expect(size).toBeLessThan(100_000);
+  });
+  it('refuses a workbook that would unpack past the limit before unpacking it', async () => {
+    const bomb = zipOf(80 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(zipUnpackedSize(bomb)).toBe(80 * 1024 * 1024);
+    await expect(readTable(bomb)).rejects.toThrow(/unpacks to more than 64 MB/);
   });
 });

@@ -74,10 +74,40 @@ function xlsxCellText(cell: ExcelJS.Cell): string {
   return cell.text ?? '';
 }
 
+/** The most an XLSX file may unpack to: 5,000 rows of a list are a few MB of sheet XML; more is a ZIP bomb. */
+export const XLSX_MAX_UNPACKED = 64 * 1024 * 1024;
+
+/**
+ * The sum of a ZIP's entries' unpacked sizes, from its central directory (null when it has none
+ * readable). Checked before exceljs unpacks anything, so a small file cannot fill the memory.
+ */
+export function zipUnpackedSize(bytes: Buffer): number | null {
+  const min = Math.max(0, bytes.length - 65_557);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= min; i -= 1) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+  }
+  if (eocd < 0) return null;
+  const entries = bytes.readUInt16LE(eocd + 10);
+  let at = bytes.readUInt32LE(eocd + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n += 1) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return null;
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY; // ZIP64: far beyond any import
+    total += size;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
 /** Reads the file (XLSX by its bytes, else UTF-8 CSV) as a table, refusing what is not one. */
 export async function readTable(bytes: Buffer): Promise<Table> {
   let grid: string[][];
   if (bytes.subarray(0, 4).equals(XLSX_MAGIC)) {
+    const unpacked = zipUnpackedSize(bytes);
+    if (unpacked === null) throw badRequest('The file could not be read as an XLSX workbook.');
+    if (unpacked > XLSX_MAX_UNPACKED) throw badRequest('The workbook unpacks to more than 64 MB: save the list alone as CSV or XLSX and import that.');
     const wb = new ExcelJS.Workbook();
     try {
       await wb.xlsx.load(bytes as unknown as ArrayBuffer);
