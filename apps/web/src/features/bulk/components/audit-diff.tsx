@@ -2,8 +2,16 @@ import { Badge, Code, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import type { AuditLine } from '@fleet/shared';
 import { useTranslation } from 'react-i18next';
 
-/** A value as one line of text (lists and records as compact JSON). */
-const show = (v: unknown): string => (v === undefined ? '' : v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** A value as one line of text (lists of one-field records as their values, other records as compact JSON). */
+const show = (v: unknown): string => {
+  if (v === undefined) return '';
+  if (v === null) return '—';
+  // A list of one-field records (a check list's items) reads as its values.
+  if (Array.isArray(v) && v.every((x) => x && typeof x === 'object' && !Array.isArray(x) && Object.keys(x).length === 1)) {
+    return v.map((x) => show(Object.values(x as Record<string, unknown>)[0])).join('; ');
+  }
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+};
 
 /** Each field of before and after, changed ones first and marked. */
 export function diffRows(before: unknown, after: unknown): Array<{ key: string; before: string; after: string; changed: boolean }> {

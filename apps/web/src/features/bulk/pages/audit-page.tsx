@@ -95,7 +95,9 @@ export default function AuditPage() {
       {query.isPending && <TableSkeleton columns={[t('bulk.audit.col.at'), t('bulk.audit.col.actor'), t('bulk.audit.col.action'), t('bulk.audit.col.target')]} label={t('bulk.audit.title')} rows={6} />}
       {data && data.lines.length === 0 && (
         <Paper withBorder radius="sm">
-          <EmptyState icon={<IconHistory size={22} />} title={t('bulk.audit.empty')} hint={t('bulk.audit.emptyHint')} />
+          {Object.values(debounced).some(Boolean)
+            ? <EmptyState icon={<IconHistory size={22} />} title={t('bulk.audit.empty')} hint={t('bulk.audit.emptyHint')} />
+            : <EmptyState icon={<IconHistory size={22} />} title={t('bulk.audit.none')} hint={t('bulk.audit.noneHint')} />}
         </Paper>
       )}
       {data && data.lines.length > 0 && (phone ? (
