@@ -11,7 +11,7 @@ import { DATA_REQUEST_KEEP_HOURS } from '@fleet/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/index.ts';
-import { auditRepository } from './modules/audit/index.ts';
+import { auditReader, auditRepository, auditRoutes } from './modules/audit/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
@@ -20,7 +20,7 @@ import { smsProviderOf, smsRepository, smsRoutes, type SmsSettings } from './mod
 import { checklistsRepository, checklistsRoutes } from './modules/checklists/index.ts';
 import { dataRequestsRepository, dataRequestsRoutes } from './modules/datarequests/index.ts';
 import { dataRequestRunner, type DataRequestRunner } from './jobs/data-request-runner.ts';
-import { configRoutes, vclsConfigList } from './modules/config/index.ts';
+import { bulkRoutes, configRoutes, vclsConfigList } from './modules/config/index.ts';
 import { driversConfigList, driversRepository, driversRoutes } from './modules/drivers/index.ts';
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
 import { groupsConfigList, groupsRepository, groupsRoutes } from './modules/groups/index.ts';
@@ -261,11 +261,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       gateway.placesChanged();
       await opts.devices.reloadGeofences();
     };
-    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool),
+    const configLists = [vclsConfigList(checklists), shiftPatternsConfigList(pool),
       driversConfigList(pool, schedulesRepo.using), groupsConfigList(pool, schedulesRepo.using),
       unitsConfigList(pool, { forget: (deviceId) => opts.devices.forget(deviceId), schedulesUsing: schedulesRepo.using }),
       poiConfigList(poi, placesChanged), workingHoursConfigList(site), servicePlansConfigList(pool),
-      scheduledReportsConfigList(schedulesService(schedulesRepo))], audit });
+      scheduledReportsConfigList(schedulesService(schedulesRepo))];
+    await api.register(configRoutes, { lists: configLists, audit });
+    await api.register(bulkRoutes, { lists: configLists, audit, pool });
+    await api.register(auditRoutes, { reader: auditReader(pool) });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });

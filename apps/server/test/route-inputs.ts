@@ -19,6 +19,9 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'POST /api/v1/deleteconfigrecord': { mode: 'delete', list: 'vcls', id: 1 },
   'GET /api/v1/configlist': { list: 'vcls' },
   'GET /api/v1/configrecord': { list: 'vcls', id: 1 },
+  // Issue 15, bulk: a registered list (the enum's first may not be).
+  'GET /api/v1/exportlist': { list: 'vcls', format: 'csv' },
+  'GET /api/v1/importtemplate': { list: 'vcls' },
   'POST /api/v1/signoffchecklistv5': () => ({
     key: '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', uid: 1, mileage: null, vcl: 0, ic: 0, operator: '', issues: '', sig: 1,
     details: { reportdate: '2026-05-01T07:30:00Z', itemnames: ['Tyres'], mileage: null, complete: true, items: [{ item: 'Tyres', faulty: false, image: null, note: '' }] },

@@ -45,3 +45,4 @@ export * from './schedules/schedules.schema.ts';
 export * from './config/config-list.schema.ts';
 export * from './config/config-recs.schema.ts';
 export * from './brand/brand-admin.schema.ts';
+export * from './config/bulk.schema.ts';

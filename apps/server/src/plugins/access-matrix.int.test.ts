@@ -200,7 +200,7 @@ const PHOTO = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKD
 
 /** The who of the list the samples name, for the configuration lists' calls (their route rule lets operators in). */
 const LIST_WHO: Record<string, AccessRule['who']> = Object.fromEntries(
-  ['GET /api/v1/configlist', 'GET /api/v1/configrecord', 'POST /api/v1/updateconfigrecord', 'POST /api/v1/deleteconfigrecord'].map((c) => [c, 'admin' as const]));
+  ['GET /api/v1/configlist', 'GET /api/v1/configrecord', 'POST /api/v1/updateconfigrecord', 'POST /api/v1/deleteconfigrecord', 'GET /api/v1/exportlist'].map((c) => [c, 'admin' as const]));
 
 /** Inputs that pick a branch the fixtures have (panic alerts). */
 const OVERRIDES: Record<string, Record<string, unknown>> = { 'GET /api/v1/alertlist': { list: 'panic' } };

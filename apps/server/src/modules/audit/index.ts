@@ -4,3 +4,5 @@
  * changes something through those pages records it here.
  */
 export { auditRepository, withoutSecrets, type AuditActor, type AuditChange, type AuditLog } from './audit.repository.ts';
+export { auditReader, type AuditReader } from './audit-read.ts';
+export { auditRoutes } from './audit.routes.ts';

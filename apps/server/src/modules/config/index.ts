@@ -4,3 +4,4 @@ export { defineConfigList, type AnyConfigList, type ConfigContext, type ConfigLi
 export { queryRows, type QueryColumn } from './list-query.ts';
 export { vclsConfigList } from './vcls-list.ts';
 export { inTransaction } from './transaction.ts';
+export { bulkRoutes } from './bulk.routes.ts';

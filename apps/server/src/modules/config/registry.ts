@@ -47,6 +47,13 @@ export interface ConfigListSpec<Rec, Row extends Record<string, unknown>> {
   remove(ctx: ConfigContext, id: number): Promise<string | null>;
   /** The record's name for the audit log (default: its `name`, else its id). */
   nameOf?(rec: Rec & { id: number }): string;
+  /**
+   * Bulk import (issue 15): the record keys that must not repeat within a file nor match a record
+   * already listed (default: email, device id, registration or tag keys the record has, else `name`).
+   */
+  unique?: Array<keyof Rec & string>;
+  /** Bulk import's dry run of the list's own rules for one valid record: why add() would refuse it, or null. */
+  check?(ctx: ConfigContext, rec: Rec): Promise<string | null>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds lists of different record types

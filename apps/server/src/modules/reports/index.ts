@@ -19,6 +19,8 @@ export { ensureReportingToken, reportingServiceRoutes } from './reporting-servic
 export { CATALOGUE, catalogueFor } from './catalogue.ts';
 export { ReportCancelled } from './produce.ts';
 export { RESTART_TEXT } from './runs.repository.ts';
+/** The CSV field writer with its formula guard (the configuration lists' export uses it too). */
+export { csvField } from './render.ts';
 
 export interface ReportsServiceDeps {
   pool: pg.Pool;

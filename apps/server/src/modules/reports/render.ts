@@ -17,7 +17,7 @@ async function write(out: NodeJS.WritableStream, chunk: string): Promise<void> {
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is prefixed with '. */
-function csvField(s: string, isText: boolean): string {
+export function csvField(s: string, isText: boolean): string {
   const safe = isText && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

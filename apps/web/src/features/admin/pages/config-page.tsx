@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { loadVclTemplatesPage, VclTemplatesCard } from '../../checklists/index.ts';
 import { loadShiftPatternsPage, ShiftPatternsCard } from '../../timesheets/index.ts';
 import { BrandsCard, loadBrandsPage } from '../../brands/index.ts';
+import { AuditLogCard, BulkImportCard, loadAuditPage, loadImportPage } from '../../bulk/index.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -26,6 +27,9 @@ const VclTemplatesPage = lazy(loadVclTemplatesPage);
 const ShiftPatternsPage = lazy(loadShiftPatternsPage);
 /** config/brand: the brand editor and test text message (super administrators), from the brands feature (its own chunk). */
 const BrandsPage = lazy(loadBrandsPage);
+/** config/audit and config/import: the audit log, and bulk import and export, from the bulk feature (their own chunks). */
+const AuditPage = lazy(loadAuditPage);
+const ImportPage = lazy(loadImportPage);
 
 /** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
@@ -47,6 +51,20 @@ export default function ConfigPage() {
     return (
       <Suspense fallback={null}>
         <ShiftPatternsPage />
+      </Suspense>
+    );
+  }
+  if (list === 'audit') {
+    return (
+      <Suspense fallback={null}>
+        <AuditPage />
+      </Suspense>
+    );
+  }
+  if (list === 'import') {
+    return (
+      <Suspense fallback={null}>
+        <ImportPage />
       </Suspense>
     );
   }
@@ -91,6 +109,8 @@ export default function ConfigPage() {
         <VclTemplatesCard />
         <ShiftPatternsCard />
         <BrandsCard />
+        <AuditLogCard />
+        <BulkImportCard />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
     </Stack>
