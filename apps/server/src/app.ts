@@ -27,6 +27,7 @@ import { healthRepository, healthRoutes } from './modules/health/index.ts';
 import { journeysRepository, journeysRoutes } from './modules/journeys/index.ts';
 import { messagesRepository, messagesRoutes } from './modules/messages/index.ts';
 import { mailService } from './modules/mail/index.ts';
+import { usersConfigList, usersRepository, usersRoutes, usersService } from './modules/users/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
@@ -151,6 +152,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const poi = poiRepository(pool);
   // The audit log (issue 15): changes made through the administration pages, and every refusal.
   const audit = auditRepository(pool);
+  const usersRepo = usersRepository(pool);
+  const users = usersService({ repo: usersRepo, mail, sessions, audit });
   const alerts = alertsRepository(pool);
   const fleet = fleetRepository(db, pool);
   const site = siteRepository(pool);
@@ -225,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(brandRoutes, { brands });
     await api.register(authRoutes, {
       auth: authSvc, sessions, brands, perAddressPerMinute: limits.perAddressPerMinute, secureCookies: opts.secureCookies ?? false,
+      adminReset: { resolveCaller, reset: (caller, siteId, uid, address) => users.adminReset(caller, siteId, uid, address) },
     });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     await api.register(fleetRoutes, { repo: fleet, vehicles });
@@ -252,7 +256,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } });
     await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(uploadsRoutes, { uploads });
-    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool)], audit });
+    await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool), usersConfigList(usersRepo, users)], audit });
+    await api.register(usersRoutes, { service: users });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });

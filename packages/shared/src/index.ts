@@ -43,3 +43,5 @@ export * from './datarequests/datarequests.schema.ts';
 export * from './schedules/schedule-time.ts';
 export * from './schedules/schedules.schema.ts';
 export * from './config/config-list.schema.ts';
+export * from './users/users.schema.ts';
+export * from './users/user-rules.ts';
