@@ -23,7 +23,25 @@ export interface ApiClientDeps {
   /** Called when the server says the session token is bad: clear the user and go to the root. */
   onTokenError(): void;
   onStatus?(event: ApiStatusEvent): void;
+  /**
+   * Spec 8's sign-outs: the session ends on this side with `reason` shown on the login page. Called
+   * for a call made with no user (reason 'No user - groups()'; the call is not sent) unless the call
+   * is in `publicCalls`, and for a failed answer to a call in `signOutOnFailure` (customers, units,
+   * unittypes) with the server's message.
+   */
+  onSignOut?(reason: string): void;
+  /** Calls anyone may make without signing in (login, reset, the cab's sign-in…). */
+  publicCalls?: ReadonlySet<string>;
+  /** Calls whose failure signs the user out (spec 8). */
+  signOutOnFailure?: ReadonlySet<string>;
 }
+
+/** Spec 8: a failed customers, units or unittypes call signs the user out. */
+export const SIGN_OUT_ON_FAILURE: ReadonlySet<string> = new Set(['customers', 'units', 'unittypes']);
+/** The API's public calls (the server's `who: 'public'` rules): the only ones made without a user. */
+export const PUBLIC_CALLS: ReadonlySet<string> = new Set(['login', 'resetpassword', 'passwordreset', 'brand', 'health', 'cabdrivers', 'driverlogin']);
+/** The reason a call made with no user signs out with (spec 8: 'No user - groups()'). */
+export const noUserReason = (call: string) => `No user - ${call}()`;
 
 export interface RequestOptions {
   query?: QueryParams;
@@ -47,6 +65,11 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(method: 'GET' | 'POST', call: string, schema: Schema<T>, opts: RequestOptions) {
     const sessionAtStart = deps.getSession();
+    if (!sessionAtStart && deps.publicCalls && !deps.publicCalls.has(call)) {
+      const reason = noUserReason(call);
+      deps.onSignOut?.(reason);
+      throw new ApiError(reason, 'token', 0, call);
+    }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (sessionAtStart) headers.Authorization = `Bearer ${sessionAtStart.token}`;
     const form = opts.body instanceof FormData ? opts.body : null;
@@ -93,6 +116,10 @@ export function createApiClient(deps: ApiClientDeps) {
       // Only a session we actually sent can be expired; a failed sign-in must not bounce the login page.
       if (tokenError && sessionAtStart) {
         deps.onTokenError();
+        throw new ApiError(message, 'token', response.status, call);
+      }
+      if (sessionAtStart && deps.signOutOnFailure?.has(call)) {
+        deps.onSignOut?.(message);
         throw new ApiError(message, 'token', response.status, call);
       }
       throw new ApiError(message, 'server', response.status, call);
