@@ -1,11 +1,12 @@
 import { isSuperAdmin } from '@fleet/shared';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconClockHour4, IconMail, IconMap2 } from '@tabler/icons-react';
+import { IconArrowLeft, IconClockHour4, IconMail, IconMap2, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { loadVclTemplatesPage, VclTemplatesCard } from '../../checklists/index.ts';
 import { loadShiftPatternsPage, ShiftPatternsCard } from '../../timesheets/index.ts';
+import { loadUsersPage } from '../../users/index.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -20,6 +21,8 @@ const CONFIG_BASE = '/tabs/tabs/config';
 const VclTemplatesPage = lazy(loadVclTemplatesPage);
 /** config/shiftpatterns: the site's shift patterns, from the timesheets feature (its own chunk). */
 const ShiftPatternsPage = lazy(loadShiftPatternsPage);
+/** config/users[/:id[/:mode]]: the site's accounts, from the users feature (its own chunk, issue 15). */
+const UsersPage = lazy(loadUsersPage);
 
 /** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
@@ -41,6 +44,13 @@ export default function ConfigPage() {
     return (
       <Suspense fallback={null}>
         <ShiftPatternsPage />
+      </Suspense>
+    );
+  }
+  if (list === 'users') {
+    return (
+      <Suspense fallback={null}>
+        <UsersPage />
       </Suspense>
     );
   }
@@ -70,6 +80,7 @@ export default function ConfigPage() {
         <CabDevicesCard />
         <VclTemplatesCard />
         <ShiftPatternsCard />
+        <ConfigSectionCard icon={IconUsers} title={t('users.title')} text={t('users.description')} to={`${CONFIG_BASE}/users`} />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
