@@ -23,25 +23,7 @@ export interface ApiClientDeps {
   /** Called when the server says the session token is bad: clear the user and go to the root. */
   onTokenError(): void;
   onStatus?(event: ApiStatusEvent): void;
-  /**
-   * Spec 8's sign-outs: the session ends on this side with `reason` shown on the login page. Called
-   * for a call made with no user (reason 'No user - groups()'; the call is not sent) unless the call
-   * is in `publicCalls`, and for a failed answer to a call in `signOutOnFailure` (customers, units,
-   * unittypes) with the server's message.
-   */
-  onSignOut?(reason: string): void;
-  /** Calls anyone may make without signing in (login, reset, the cab's sign-in…). */
-  publicCalls?: ReadonlySet<string>;
-  /** Calls whose failure signs the user out (spec 8). */
-  signOutOnFailure?: ReadonlySet<string>;
 }
-
-/** Spec 8: a failed customers, units or unittypes call signs the user out. */
-export const SIGN_OUT_ON_FAILURE: ReadonlySet<string> = new Set(['customers', 'units', 'unittypes']);
-/** The API's public calls (the server's `who: 'public'` rules): the only ones made without a user. */
-export const PUBLIC_CALLS: ReadonlySet<string> = new Set(['login', 'resetpassword', 'passwordreset', 'brand', 'health', 'cabdrivers', 'driverlogin']);
-/** The reason a call made with no user signs out with (spec 8: 'No user - groups()'). */
-export const noUserReason = (call: string) => `No user - ${call}()`;
 
 export interface RequestOptions {
   query?: QueryParams;
@@ -50,8 +32,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Spec 8's sign-outs: given a call and its failure's message (null: the call is about to be made
+ * with no user), the reason to sign out with, or null. Set by the signed-in shell
+ * (shared/session/sign-out-rules.ts), so the login page does not carry it.
+ */
+export type SignOutRule = (call: string, failure: string | null) => string | null;
+
 export function createApiClient(deps: ApiClientDeps) {
   const baseUrl = deps.baseUrl ?? '/api/v1';
+  let signOutRule: SignOutRule | undefined;
+  const signOutFor = (call: string, failure: string | null, status: number) => {
+    const reason = signOutRule?.(call, failure);
+    if (reason) throw new ApiError(reason, 'token', status, call);
+  };
 
   function buildUrl(call: string, query: QueryParams | undefined, instanceuuid: string | undefined): string {
     const params = new URLSearchParams();
@@ -65,11 +59,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(method: 'GET' | 'POST', call: string, schema: Schema<T>, opts: RequestOptions) {
     const sessionAtStart = deps.getSession();
-    if (!sessionAtStart && deps.publicCalls && !deps.publicCalls.has(call)) {
-      const reason = noUserReason(call);
-      deps.onSignOut?.(reason);
-      throw new ApiError(reason, 'token', 0, call);
-    }
+    if (!sessionAtStart) signOutFor(call, null, 0);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (sessionAtStart) headers.Authorization = `Bearer ${sessionAtStart.token}`;
     const form = opts.body instanceof FormData ? opts.body : null;
@@ -118,10 +108,7 @@ export function createApiClient(deps: ApiClientDeps) {
         deps.onTokenError();
         throw new ApiError(message, 'token', response.status, call);
       }
-      if (sessionAtStart && deps.signOutOnFailure?.has(call)) {
-        deps.onSignOut?.(message);
-        throw new ApiError(message, 'token', response.status, call);
-      }
+      if (sessionAtStart) signOutFor(call, message, response.status);
       throw new ApiError(message, 'server', response.status, call);
     }
 
@@ -140,6 +127,9 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    setSignOutRule(rule: SignOutRule | undefined): void {
+      signOutRule = rule;
+    },
     get<T>(call: string, schema: Schema<T>, query?: QueryParams, signal?: AbortSignal): Promise<T> {
       return request('GET', call, schema, { query, signal });
     },
