@@ -1,6 +1,6 @@
 import { canChange, mayGrantRole, ROLE_NAMES, USER_LIST_ROLES, type UserRec, type Usertype } from '@fleet/shared';
 import {
-  Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, MultiSelect, Pagination, Select, Stack, Switch, Table, Text, TextInput,
+  Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, MultiSelect, Pagination, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailForward, IconKey, IconPlus, IconSearch, IconTrash, IconUserCircle } from '@tabler/icons-react';
@@ -82,9 +82,9 @@ function UsersList({ siteId }: { siteId: number }) {
                   <Table.Td>{String(r.role)}{r.tracksec ? <Badge ml={6} size="xs" variant="light">Tracksec</Badge> : null}</Table.Td>
                   <Table.Td>{when(r.lastsignin)}</Table.Td>
                   <Table.Td>
-                    {r.disabled ? <Badge color="gray.7" variant="light">{t('users.disabled')}</Badge>
-                      : r.mustchange ? <Badge color="orange.9" variant="light">{t('users.mustChange')}</Badge>
-                      : <Badge color="teal.9" variant="light">{t('users.active')}</Badge>}
+                    {r.disabled ? <Badge color="gray" variant="light">{t('users.disabled')}</Badge>
+                      : r.mustchange ? <Badge color="orange" variant="light">{t('users.mustChange')}</Badge>
+                      : <Badge color="teal" variant="light">{t('users.active')}</Badge>}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -162,23 +162,23 @@ function UserForm({ siteId, id, initial, view }: { siteId: number; id: number; i
       />
       <Card withBorder component="form" onSubmit={submit} aria-label={t('users.formLabel')}>
         <Stack gap="sm">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput label={t('users.name')} required value={rec.name} readOnly={readOnly} onChange={(e) => set('name', e.currentTarget.value)} miw={220} />
-            <TextInput label={t('users.email')} type="email" required value={rec.email} readOnly={readOnly} onChange={(e) => set('email', e.currentTarget.value)} miw={220} />
-          </Group>
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('users.name')} required value={rec.name} readOnly={readOnly} onChange={(e) => set('name', e.currentTarget.value)} />
+            <TextInput label={t('users.email')} type="email" required value={rec.email} readOnly={readOnly} onChange={(e) => set('email', e.currentTarget.value)} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label={t('users.role')} data={roles} value={String(rec.usertype)} allowDeselect={false} disabled={readOnly || self} miw={220}
+              label={t('users.role')} data={roles} value={String(rec.usertype)} allowDeselect={false} disabled={readOnly || self}
               description={self ? t('users.ownRights') : undefined}
               onChange={(v) => v !== null && set('usertype', Number(v) as UserRec['usertype'])}
             />
             <MultiSelect
-              label={t('users.sites')} data={sites.data ?? rec.sites.map((s) => ({ value: String(s), label: `#${s}` }))} miw={220}
+              label={t('users.sites')} data={sites.data ?? rec.sites.map((s) => ({ value: String(s), label: `#${s}` }))}
               value={rec.sites.map(String)} disabled={readOnly || self || rec.usertype === 0} searchable
               description={rec.usertype === 0 ? t('users.superSites') : t('users.sitesHint')}
               onChange={(v) => set('sites', v.map(Number))}
             />
-          </Group>
+          </SimpleGrid>
           <Group gap="lg" wrap="wrap">
             <Checkbox label="Tracksec" checked={rec.tracksec} disabled={readOnly || self || (!me?.tracksec && !initial.tracksec)} onChange={(e) => set('tracksec', e.currentTarget.checked)} />
             <Checkbox label={t('users.mustChange')} checked={rec.mustchange} disabled={readOnly} onChange={(e) => set('mustchange', e.currentTarget.checked)} />
@@ -199,7 +199,7 @@ function UserForm({ siteId, id, initial, view }: { siteId: number; id: number; i
             <Text fw={600} component="h2" size="md">{t('users.accountTitle')}</Text>
             <Group gap="xs" wrap="wrap">
               <Button variant="light" leftSection={<IconMailForward size={16} aria-hidden />} loading={action.isPending && action.variables?.kind === 'welcome'} onClick={() => run({ kind: 'welcome', id })}>{t('users.welcome')}</Button>
-              <Button variant="light" color="orange.9" leftSection={<IconKey size={16} aria-hidden />} loading={action.isPending && action.variables?.kind === 'reset'} onClick={() => run({ kind: 'reset', id })}>{t('users.reset')}</Button>
+              <Button variant="light" color="orange" leftSection={<IconKey size={16} aria-hidden />} loading={action.isPending && action.variables?.kind === 'reset'} onClick={() => run({ kind: 'reset', id })}>{t('users.reset')}</Button>
               <Button variant="subtle" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>{t('users.delete')}</Button>
             </Group>
             <Text size="xs" c="dimmed">{t('users.accountHint')}</Text>
@@ -252,8 +252,8 @@ function SessionsCard({ siteId, id, canRevoke, onRevoke }: { siteId: number; id:
                     <Table.Td>
                       {s.current ? <Badge variant="light">{t('users.thisSession')}</Badge>
                         : s.live ? (canRevoke
-                          ? <Button size="compact-xs" variant="light" color="red.9" onClick={() => onRevoke(s.id)} aria-label={t('users.revokeOf', { when: formatFullDate(s.started) })}>{t('users.revoke')}</Button>
-                          : <Badge color="teal.9" variant="light">{t('users.live')}</Badge>)
+                          ? <Button size="compact-xs" variant="light" color="red" onClick={() => onRevoke(s.id)} aria-label={t('users.revokeOf', { when: formatFullDate(s.started) })}>{t('users.revoke')}</Button>
+                          : <Badge color="teal" variant="light">{t('users.live')}</Badge>)
                         : <Text size="sm" c="dimmed">{s.revokedreason ?? t('users.expired')}</Text>}
                     </Table.Td>
                   </Table.Tr>
