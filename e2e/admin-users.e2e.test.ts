@@ -30,10 +30,13 @@ describe('users administration', () => {
     await admin.getByRole('link', { name: 'Add user' }).click();
     await admin.getByLabel('Name').fill('Vera Viewer');
     await admin.getByLabel('E-mail').fill(email);
-    await admin.getByRole('textbox', { name: 'Role' }).click();
+    await admin.getByRole('combobox', { name: 'Role' }).click();
+    const viewerOption = admin.getByRole('option', { name: 'Viewer' });
+    await viewerOption.waitFor();
     // A site administrator is offered no super administrator.
+    expect(await admin.getByRole('option', { name: 'Site administrator' }).count()).toBe(1);
     expect(await admin.getByRole('option', { name: 'Super administrator' }).count()).toBe(0);
-    await admin.getByRole('option', { name: 'Viewer' }).click();
+    await viewerOption.click();
     await admin.getByRole('button', { name: 'Add user' }).click();
     await admin.waitForURL(/\/config\/users\/\d+\/edit$/);
     const since = smtp.received.length;
