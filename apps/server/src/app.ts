@@ -28,6 +28,7 @@ import { healthRepository, healthRoutes } from './modules/health/index.ts';
 import { journeysRepository, journeysRoutes } from './modules/journeys/index.ts';
 import { messagesRepository, messagesRoutes } from './modules/messages/index.ts';
 import { mailService } from './modules/mail/index.ts';
+import { usersConfigList, usersRepository, usersRoutes, usersService } from './modules/users/index.ts';
 import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, what3wordsNotConfigured } from './modules/places/index.ts';
 import { poiConfigList, poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
@@ -154,6 +155,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const poi = poiRepository(pool);
   // The audit log (issue 15): changes made through the administration pages, and every refusal.
   const audit = auditRepository(pool);
+  const usersRepo = usersRepository(pool);
+  const users = usersService({ repo: usersRepo, mail, sessions, audit });
   const alerts = alertsRepository(pool);
   const fleet = fleetRepository(db, pool);
   const site = siteRepository(pool);
@@ -228,6 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(brandRoutes, { brands, audit });
     await api.register(authRoutes, {
       auth: authSvc, sessions, brands, perAddressPerMinute: limits.perAddressPerMinute, secureCookies: opts.secureCookies ?? false,
+      adminReset: { resolveCaller, reset: (caller, siteId, uid, address) => users.adminReset(caller, siteId, uid, address) },
     });
     await api.register(tenancyRoutes, { tenancy, auth: authSvc, sessions });
     await api.register(fleetRoutes, { repo: fleet, vehicles });
@@ -261,7 +265,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       gateway.placesChanged();
       await opts.devices.reloadGeofences();
     };
-    const configLists = [vclsConfigList(checklists), shiftPatternsConfigList(pool),
+    const configLists = [vclsConfigList(checklists), shiftPatternsConfigList(pool), usersConfigList(usersRepo, users),
       driversConfigList(pool, schedulesRepo.using), groupsConfigList(pool, schedulesRepo.using),
       unitsConfigList(pool, { forget: (deviceId) => opts.devices.forget(deviceId), schedulesUsing: schedulesRepo.using }),
       poiConfigList(poi, placesChanged), workingHoursConfigList(site), servicePlansConfigList(pool),
@@ -269,6 +273,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(configRoutes, { lists: configLists, audit });
     await api.register(bulkRoutes, { lists: configLists, audit, pool });
     await api.register(auditRoutes, { reader: auditReader(pool) });
+    await api.register(usersRoutes, { service: users });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });

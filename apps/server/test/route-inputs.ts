@@ -40,6 +40,8 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'POST /api/v1/updateshift': { w: 'start', id: 1, nt: '2026-04-27T07:30:00Z' },
   'POST /api/v1/addtimesheetshift': { id: 1, start: '2026-04-27T07:00:00Z', end: '2026-04-27T15:00:00Z' },
   'POST /api/v1/signofftimesheets': { ids: [1], soid: 1, wcnumber: '2026-04-27', cname: 'Walker' },
+  // Issue 15: resetpassword takes email or uid, not both and not neither.
+  'POST /api/v1/resetpassword': { email: 'nobody@nowhere.example' },
   'POST /api/v1/savescheduledreport': { name: 'Walker', what: 'trips', metric: 'site', range: 'yesterday', format: 'pdf', frequency: 'daily', at: '07:00', recipients: ['ops@northway.example'] },
   // Issue 15, brands and SMS: an edit of the demo's second brand as it is (SVGs the walker cannot make up); a phone number in international form.
   'POST /api/v1/savebrand': {

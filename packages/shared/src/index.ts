@@ -46,3 +46,5 @@ export * from './config/config-list.schema.ts';
 export * from './config/config-recs.schema.ts';
 export * from './brand/brand-admin.schema.ts';
 export * from './config/bulk.schema.ts';
+export * from './users/users.schema.ts';
+export * from './users/user-rules.ts';

@@ -7,7 +7,7 @@ import { sample, SAMPLES, setPath } from '../../test/route-inputs.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { imageForm } from '../../test/uploads.ts';
 import { randomUUID } from 'node:crypto';
-import { type AccessRule, DRIVER_ONLY_TEXT, type Field, type Flag, NOT_IN_DRIVER_MODE_TEXT, type Scope } from './access.ts';
+import { type AccessRule, DRIVER_ONLY_TEXT, type Field, type Flag, NOT_IN_DRIVER_MODE_TEXT, type Scope, VIEWER_TEXT } from './access.ts';
 
 // Walks every declared API call × role × tenant scope and checks the answer against the call's
 // declared rule: 401 without a session, 403 for the wrong role, 404 (as for a missing id) when an
@@ -45,7 +45,7 @@ await db.insert(schema.units).values({ siteId: (await one<{ id: number }>(`SELEC
 interface Target {
   scope: string; site: number; customer: number; unit: number; place: number; group: number; alert: number;
   template: number; upload: number; checklist: number; fault: number; cab: number; driver: number; dataRequest: number; run: number; schedule: number;
-  timesheet: number; shift: number; signoff: number;
+  timesheet: number; shift: number; signoff: number; user: number; userSession: number;
 }
 async function target(scope: string, siteName: string): Promise<Target> {
   const s = await one<{ id: number; customer_id: number }>('SELECT id, customer_id FROM sites WHERE name = $1', [siteName]);
@@ -88,7 +88,17 @@ async function target(scope: string, siteName: string): Promise<Target> {
   const signoff = await one<{ id: string }>(
     `INSERT INTO timesheet_signoffs (timesheet_id, version, operator_name, operator_signed_at, pdf, pdf_sha256)
      VALUES ($1, 1, 'Matrix', now(), '\\x25504446'::bytea, 'matrix') RETURNING id`, [timesheet.id]);
+  // An operator account holding the site (issue 15: the users calls), with a live session.
+  const user = await one<{ id: number }>(
+    `INSERT INTO users (email, name, usertype, customer_id, password_hash) VALUES ($1, $2, 2, $3, 'x') RETURNING id`,
+    [`matrix.${s.id}@fleet.test`, `Matrix ${scope}`, s.customer_id]);
+  await pool.query('INSERT INTO user_sites (user_id, site_id) VALUES ($1, $2)', [user.id, s.id]);
+  const userSession = await one<{ id: string }>(
+    `INSERT INTO sessions (token_hash, user_id, instance_uuid, site_id, route_uuid, brand_id, expires_at)
+     VALUES ($1, $2, 'matrix', $3, 'matrix', (SELECT brand_id FROM customers WHERE id = $4), now() + interval '1 day') RETURNING id`,
+    [randomUUID(), user.id, s.id, s.customer_id]);
   return {
+    user: user.id, userSession: Number(userSession.id),
     scope, site: s.id, customer: s.customer_id, unit, place: place!.id, group: group!.id, alert: alert!.id,
     template: template.id, upload: Number(upload.id), checklist: Number(checklist.id), fault: Number(fault.id), cab: cab!.id,
     driver: driver!.id, dataRequest: Number(dataRequest.id), run: Number(run.id), schedule: schedule.id,
@@ -121,7 +131,17 @@ const ROLES: Role[] = [
   { name: 'super administrator', token: superToken, usertype: 0, sites: allSites.filter((s) => s.brand_id === leeds.brand_id).map((s) => s.id) },
   // Driver mode (issue 11): a driver signed in on a cab device of Leeds.
   { name: 'driver', token: (await t.driverSession('Leeds Depot')).token, usertype: 3, sites: [leeds.id], driver: true },
+  // A viewer of Leeds (issue 15): reads what an operator reads, changes nothing.
+  { name: 'viewer', token: await viewerToken(), usertype: 4, sites: [leeds.id] },
 ];
+async function viewerToken(): Promise<string> {
+  const email = 'matrix.viewer@fleet.test';
+  const [v] = await db.insert(schema.users).values({
+    email, name: 'Matrix Viewer', usertype: 4, customerId: leeds.customer_id, defaultSiteId: leeds.id, passwordHash: await hashPassword(SUPER.password),
+  }).returning();
+  await pool.query('INSERT INTO user_sites (user_id, site_id) VALUES ($1, $2)', [v!.id, leeds.id]);
+  return (await t.login(email, SUPER.password)).token;
+}
 
 /** The answer the rule promises this caller for these ids: a status and, for a refusal, its message. */
 function expected(rule: AccessRule, role: Role, x: Target): { status: number; message?: string; real?: boolean } {
@@ -133,6 +153,7 @@ function expected(rule: AccessRule, role: Role, x: Target): { status: number; me
   if (role.driver && rule.alsoDriver) return scopeAnswer(rule, role, x);
   if (rule.who === 'admin' && !(role.usertype !== null && role.usertype < 2)) return { status: 403, message: 'Not Admin' };
   if (rule.who === 'super' && role.usertype !== 0) return { status: 403, message: 'Only a super administrator may do this.' };
+  if (rule.who === 'operator' && role.usertype === 4) return { status: 403, message: VIEWER_TEXT };
   if (rule.who === 'operator' && !(role.usertype !== null && role.usertype <= 2)) return { status: 403 };
   for (const flag of rule.flags ?? []) if (!role.flags?.includes(flag)) return { status: 403, message: 'Only users with Tracksec may do this.' };
   return scopeAnswer(rule, role, x);
@@ -165,6 +186,7 @@ function idFor(s: Scope, x: Target): [Field, unknown] | null {
       unit: x.unit, template: x.template, record: x.template, upload: x.upload, checklist: x.checklist, fault: x.fault, 'cab device': x.cab, conversation: x.unit,
       driver: x.driver, 'data request': x.dataRequest, 'report run': x.run, 'scheduled report': x.schedule,
       timesheet: s.field.endsWith('.ids') ? [x.timesheet] : x.timesheet, 'timesheet shift': x.shift, 'timesheet sign-off': x.signoff,
+      user: x.user, 'user session': x.userSession,
     };
     return [s.field, ids[s.row]];
   }
@@ -183,6 +205,8 @@ const NOT_TENANT_IDS = new Set([
   'GET /api/v1/getdatapoint query.id', // a position id, read only together with the scoped vehicle v
   'POST /api/v1/setretention body.cid', // super administrators only, for any customer: they are not bound to sites
   'POST /api/v1/savebrand body.id', // a brand's id (0 adds): super administrators only, held to the brands they edit by the handler (404)
+  // Public for { email }; with { uid } the handler resolves the caller and holds them to 'admin' and the current site (users.int.test.ts).
+  'POST /api/v1/resetpassword body.uid',
 ]);
 
 /**
@@ -256,7 +280,8 @@ describe('every declared call × role × tenant scope answers as its access rule
           }
           if (querySchema) expect(querySchema.safeParse(query).success, `${name}: no valid query`).toBe(true);
           if (bodySchema) expect(bodySchema.safeParse(body).success, `${name}: no valid body`).toBe(true);
-          const want = expected(altRule, role, x);
+                // The configuration lists' route rule is 'operator': a viewer is refused there, before the list's own rule.
+          const want = role.usertype === 4 && declaredRule.who === 'operator' ? { status: 403, message: VIEWER_TEXT } : expected(altRule, role, x);
           const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
           const form = multipart && body ? imageForm(Number(body.uid), String(body.key), PHOTO) : null;
           const res = await t.call(method, `${(route.url as string).slice('/api/v1/'.length)}${qs ? `?${qs}` : ''}`, {

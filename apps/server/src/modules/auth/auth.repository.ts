@@ -58,6 +58,11 @@ export function authRepository(db: Db) {
       await db.delete(deviceCookies).where(and(eq(deviceCookies.userId, userId), notInArray(deviceCookies.id, keep)));
     },
 
+    /** The last successful sign-in (issue 15: shown to administrators). */
+    async recordSignIn(userId: number): Promise<void> {
+      await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+    },
+
     async setPassword(userId: number, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
     },

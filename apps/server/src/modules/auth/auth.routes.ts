@@ -1,11 +1,12 @@
 import {
   changePasswordBodySchema, loginAnswerSchema, loginBodySchema, loginQuerySchema, passwordResetBodySchema,
-  plainSuccessSchema, resetPasswordRequestBodySchema, userAnswerSchema,
+  plainSuccessSchema, resetPasswordBodySchema, userAnswerSchema,
 } from '@fleet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../lib/errors.ts';
-import { callerOf } from '../../lib/caller.ts';
+import { ApiError, badRequest, forbidden, tokenError } from '../../lib/errors.ts';
+import { callerOf, type Caller, type ResolveCaller } from '../../lib/caller.ts';
+import { whoRefusal } from '../../plugins/access.ts';
 import type { BrandService } from '../brand/index.ts';
 import { RESET_REQUESTED, WRONG_CREDENTIALS, type AuthService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';
@@ -17,6 +18,12 @@ export interface AuthRouteOptions {
   /** Sign-in and reset calls allowed per address per minute. */
   perAddressPerMinute: number;
   secureCookies: boolean;
+  /**
+   * resetpassword { uid }: an administrator's reset of a user of their current site (the users
+   * module: rules, link, forced change, sessions ended, audit). The token is resolved here, as the
+   * call is public for { email }.
+   */
+  adminReset?: { resolveCaller: ResolveCaller; reset(caller: Caller, siteId: number, uid: number, address: string): Promise<string> };
 }
 
 /** The device cookie (see AuthService.login): random, httpOnly, sent only to the sign-in call. */
@@ -72,11 +79,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   }));
 
   app.post('/resetpassword', {
-    schema: { ...tag, summary: 'E-mail a password reset link (same answer for unknown addresses)', body: resetPasswordRequestBodySchema, response: { 200: plainSuccessSchema } },
-    config: { access: { who: 'public' }, rateLimit },
+    schema: {
+      ...tag, summary: "{ email }: e-mail a password reset link (same answer for unknown addresses); { uid }, signed in as an administrator: reset a user's password",
+      body: resetPasswordBodySchema, response: { 200: plainSuccessSchema },
+    },
+    config: {
+      access: { who: 'public', note: "with { uid }: a signed-in administrator (403 'Not Admin') of the current site, which the user holds (404 'No such user.'), allowed to manage the user (403)" },
+      rateLimit,
+    },
   }, async (request) => {
-    opts.auth.requestReset(request.body.email);
-    return { ok: 1 as const, message: RESET_REQUESTED };
+    const { email, uid } = request.body;
+    if (uid === undefined) {
+      opts.auth.requestReset(email ?? '');
+      return { ok: 1 as const, message: RESET_REQUESTED };
+    }
+    // An administrator's reset: the caller is resolved and checked as for an 'admin' rule.
+    if (!opts.adminReset) throw new ApiError(404, 'Resetting another user is not available.');
+    if (!request.bearer) throw tokenError('You are not signed in.');
+    const caller = await opts.adminReset.resolveCaller(request.bearer, request.instanceUuid, request.hostname);
+    request.caller = caller;
+    if (caller.user.mustChangePassword) throw forbidden('You must change your password before you go on.');
+    const refusal = whoRefusal({ who: 'admin' }, caller);
+    if (refusal) throw refusal;
+    if (caller.session.siteId === null) throw badRequest('Pick a site first.');
+    return { ok: 1 as const, message: await opts.adminReset.reset(caller, caller.session.siteId, uid, request.ip) };
   });
 
   app.post('/passwordreset', {

@@ -131,6 +131,7 @@ export function authService(deps: {
       // Driver mode and user mode never coexist: a driver's account signs in only on a cab device.
       if (user.usertype === 3) throw new ApiError(403, DRIVER_ACCOUNT);
       accountFailures.clear(String(user.id));
+      await repo.recordSignIn(user.id);
       let deviceToken: string | null = null;
       if (known) {
         deviceFailures.clear(String(known.id));

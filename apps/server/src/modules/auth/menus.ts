@@ -20,6 +20,8 @@ const SITE_ADMIN: MenuEntry[] = [
   { name: 'Data requests', icon: 'documents', link: '/tabs/tabs/amazondatarequest' },
 ];
 const SUPER_ADMIN: MenuEntry[] = [...SITE_ADMIN, { name: 'Super admin', icon: 'shield', link: '/tabs/tabs/superadmin' }];
+/** A viewer (issue 15) reads what an operator reads: the operator's pages but those that only change things. */
+const VIEWER: MenuEntry[] = OPERATOR.filter((e) => !['/tabs/tabs/tracksectimesheetsignoff', '/tabs/tabs/scheduledreport'].includes(e.link));
 const DRIVER: MenuEntry[] = [{ name: 'Driver', icon: 'steering', link: '/tabs/tabs/driver' }];
 
 /** The menu a role gets when the user has no menu of their own. */
@@ -28,6 +30,7 @@ export function defaultMenu(usertype: number | null): MenuEntry[] {
     case 0: return SUPER_ADMIN;
     case 1: return SITE_ADMIN;
     case 3: return DRIVER;
+    case 4: return VIEWER;
     default: return OPERATOR;
   }
 }

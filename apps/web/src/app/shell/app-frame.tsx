@@ -13,6 +13,10 @@ import { ShellBanners } from './shell-banners.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { shouldShowSideMenu } from './side-menu-rule.ts';
 import { SkipLink } from './skip-link.tsx';
+import { installSignOutRules } from '../../shared/session/sign-out-rules.ts';
+
+// Spec 8's sign-outs apply from the first signed-in page on (not carried by the login page).
+installSignOutRules();
 
 const NAV_WIDTH = 240;
 

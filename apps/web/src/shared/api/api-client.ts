@@ -32,8 +32,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Spec 8's sign-outs: given a call and its failure's message (null: the call is about to be made
+ * with no user), the reason to sign out with, or null. Set by the signed-in shell
+ * (shared/session/sign-out-rules.ts), so the login page does not carry it.
+ */
+export type SignOutRule = (call: string, failure: string | null) => string | null;
+
 export function createApiClient(deps: ApiClientDeps) {
   const baseUrl = deps.baseUrl ?? '/api/v1';
+  let signOutRule: SignOutRule | undefined;
+  const signOutFor = (call: string, failure: string | null, status: number) => {
+    const reason = signOutRule?.(call, failure);
+    if (reason) throw new ApiError(reason, 'token', status, call);
+  };
 
   function buildUrl(call: string, query: QueryParams | undefined, instanceuuid: string | undefined): string {
     const params = new URLSearchParams();
@@ -47,6 +59,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(method: 'GET' | 'POST', call: string, schema: Schema<T>, opts: RequestOptions) {
     const sessionAtStart = deps.getSession();
+    if (!sessionAtStart) signOutFor(call, null, 0);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (sessionAtStart) headers.Authorization = `Bearer ${sessionAtStart.token}`;
     const form = opts.body instanceof FormData ? opts.body : null;
@@ -95,6 +108,7 @@ export function createApiClient(deps: ApiClientDeps) {
         deps.onTokenError();
         throw new ApiError(message, 'token', response.status, call);
       }
+      if (sessionAtStart) signOutFor(call, message, response.status);
       throw new ApiError(message, 'server', response.status, call);
     }
 
@@ -113,6 +127,9 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    setSignOutRule(rule: SignOutRule | undefined): void {
+      signOutRule = rule;
+    },
     get<T>(call: string, schema: Schema<T>, query?: QueryParams, signal?: AbortSignal): Promise<T> {
       return request('GET', call, schema, { query, signal });
     },

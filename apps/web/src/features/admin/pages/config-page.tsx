@@ -1,7 +1,7 @@
 import { isSuperAdmin } from '@fleet/shared';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
-  IconArrowLeft, IconCalendarTime, IconClockHour4, IconMail, IconMap2, IconMapPin, IconSteeringWheel, IconTool, IconTruck, IconUsersGroup,
+  IconArrowLeft, IconCalendarTime, IconClockHour4, IconMail, IconMap2, IconMapPin, IconSteeringWheel, IconTool, IconTruck, IconUsers, IconUsersGroup,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { loadVclTemplatesPage, VclTemplatesCard } from '../../checklists/index.t
 import { loadShiftPatternsPage, ShiftPatternsCard } from '../../timesheets/index.ts';
 import { BrandsCard, loadBrandsPage } from '../../brands/index.ts';
 import { AuditLogCard, BulkImportCard, loadAuditPage, loadImportPage } from '../../bulk/index.ts';
+import { loadUsersPage } from '../../users/index.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ConfigSectionCard } from '../../../shared/ui/config-section-card.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -30,6 +31,8 @@ const BrandsPage = lazy(loadBrandsPage);
 /** config/audit and config/import: the audit log, and bulk import and export, from the bulk feature (their own chunks). */
 const AuditPage = lazy(loadAuditPage);
 const ImportPage = lazy(loadImportPage);
+/** config/users[/:id[/:mode]]: the site's accounts, from the users feature (its own chunk, issue 15). */
+const UsersPage = lazy(loadUsersPage);
 
 /** config and config/:list[/:id[/:mode]] (administrators): the mail outbox and the site's working hours so far. */
 export default function ConfigPage() {
@@ -65,6 +68,13 @@ export default function ConfigPage() {
     return (
       <Suspense fallback={null}>
         <ImportPage />
+      </Suspense>
+    );
+  }
+  if (list === 'users') {
+    return (
+      <Suspense fallback={null}>
+        <UsersPage />
       </Suspense>
     );
   }
@@ -111,6 +121,7 @@ export default function ConfigPage() {
         <BrandsCard />
         <AuditLogCard />
         <BulkImportCard />
+        <ConfigSectionCard icon={IconUsers} title={t('users.title')} text={t('users.description')} to={`${CONFIG_BASE}/users`} />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
       </SimpleGrid>
     </Stack>

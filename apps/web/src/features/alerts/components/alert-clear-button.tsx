@@ -7,6 +7,7 @@ import type { BuiltAlertList } from '../hooks/alert-categories.ts';
 import { formatHHmm } from '../../../shared/format/time.ts';
 import { clearListedAlerts } from '../hooks/clear-alerts.ts';
 import type { PanicToAcknowledge } from './panic-ack-modal.tsx';
+import { useCanChange } from '../../../shared/session/use-can-change.ts';
 
 interface AlertClearButtonProps {
   list: BuiltAlertList;
@@ -22,7 +23,9 @@ interface AlertClearButtonProps {
 export function AlertClearButton({ list, alert, onAcknowledge, size = 'compact-sm', touch = false }: AlertClearButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  if (list === 'servicing') return null;
+  // A viewer (issue 15) reads alerts but clears none.
+  const canChange = useCanChange();
+  if (list === 'servicing' || !canChange) return null;
   if (list === 'panic') {
     return (
       <Button

@@ -11,6 +11,7 @@ import { StateMark } from '../../../shared/vehicles/state-mark.tsx';
 import { alertsPath } from '../../alerts/index.ts';
 import { type AlarmCause, clearAlarmCause, useVehicleAlarm } from '../hooks/use-vehicle-alarm.ts';
 import { alertCauseText } from '../../alerts/index.ts';
+import { useCanChange } from '../../../shared/session/use-can-change.ts';
 
 interface AlarmSectionProps {
   siteId: number;
@@ -27,6 +28,8 @@ export function AlarmSection({ siteId, unitId, vehicle, now }: AlarmSectionProps
   const { t } = useTranslation();
   const alarm = useVehicleAlarm(siteId, unitId, true);
   const [confirm, setConfirm] = useState<AlarmCause | null>(null);
+  // A viewer (issue 15) sees the alarm but clears nothing.
+  const canChange = useCanChange();
   return (
     <section aria-labelledby="alarm-title" data-testid="alarm-section">
       <Alert
@@ -77,16 +80,18 @@ export function AlarmSection({ siteId, unitId, vehicle, now }: AlarmSectionProps
                   >
                     {t('fleet.alarm.openAlert')}
                   </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    c="red.9"
-                    leftSection={<IconX size={14} aria-hidden />}
-                    aria-label={t('fleet.alarm.clearFor', { vehicle })}
-                    onClick={() => setConfirm(cause)}
-                  >
-                    {t('fleet.alarm.clear')}
-                  </Button>
+                  {canChange && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      c="red.9"
+                      leftSection={<IconX size={14} aria-hidden />}
+                      aria-label={t('fleet.alarm.clearFor', { vehicle })}
+                      onClick={() => setConfirm(cause)}
+                    >
+                      {t('fleet.alarm.clear')}
+                    </Button>
+                  )}
                 </Group>
               </div>
             );

@@ -8,6 +8,7 @@ import { dropGroupFromFleet } from '../../fleet/index.ts';
 import { useSaveGroup } from '../api/groups-api.ts';
 import type { ListedGroup } from './group-editor.tsx';
 import classes from './groups.module.css';
+import { useCanChange } from '../../../shared/session/use-can-change.ts';
 
 interface GroupsListProps {
   siteId: number;
@@ -26,6 +27,7 @@ export function GroupsList({ siteId, groups, shownId, onNew, onEdit }: GroupsLis
   const { t } = useTranslation();
   const save = useSaveGroup(siteId);
   const [confirming, setConfirming] = useState<number | null>(null);
+  const canChange = useCanChange();
   const sorted = [...groups].sort((a, b) => a.name.localeCompare(b.name, 'en-GB', { numeric: true }));
 
   const empty = (g: ListedGroup) =>
@@ -46,9 +48,11 @@ export function GroupsList({ siteId, groups, shownId, onNew, onEdit }: GroupsLis
         <Text size="sm" c="gray.7">
           {t('groups.count', { count: groups.length })}
         </Text>
-        <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew} data-autofocus>
-          {t('groups.new')}
-        </Button>
+        {canChange && (
+          <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew} data-autofocus>
+            {t('groups.new')}
+          </Button>
+        )}
       </Group>
       {save.isError && <ErrorState error={save.error} />}
       {sorted.length === 0 ? (
@@ -82,7 +86,7 @@ export function GroupsList({ siteId, groups, shownId, onNew, onEdit }: GroupsLis
                     </Group>
                   </Stack>
                 </Alert>
-              ) : (
+              ) : canChange && (
                 <Group gap={4} wrap="nowrap" className={classes.groupActions}>
                   <Button size="xs" variant="default" className={classes.target} leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(g)} aria-label={t('groups.editOf', { name: g.name })}>
                     {t('groups.edit')}

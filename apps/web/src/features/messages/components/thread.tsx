@@ -11,6 +11,7 @@ import { messageTime, newMessageKey } from '../hooks/message-time.ts';
 import { withMessage } from '../live/patch.ts';
 import type { Side } from '../live/patch.ts';
 import classes from './messages.module.css';
+import { useCanChange } from '../../../shared/session/use-can-change.ts';
 
 interface ThreadProps {
   siteId: number;
@@ -27,6 +28,8 @@ interface ThreadProps {
  * Text is shown exactly as written (React renders it as text, never as markup).
  */
 export function Thread({ siteId, uid, side, big = false, label }: ThreadProps) {
+  // A viewer (issue 15) reads the conversation but sends nothing.
+  const canChange = useCanChange();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
@@ -66,13 +69,13 @@ export function Thread({ siteId, uid, side, big = false, label }: ThreadProps) {
           <MessageBubble key={m.id} m={m} big={big} />
         ))}
       </div>
-      <Composer
+      {(side === 'cab' || canChange) && <Composer
         big={big}
         onSend={async (text, key) => {
           const sent = await postMessage(siteId, uid, text, key);
           queryClient.setQueryData<Message[]>(messageKeys.thread(siteId, uid), (list) => withMessage(list, sent));
         }}
-      />
+      />}
     </div>
   );
 }

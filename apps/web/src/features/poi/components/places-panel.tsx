@@ -14,6 +14,7 @@ import { PlacesList } from './places-list.tsx';
 import { PoiForm } from './poi-form.tsx';
 import type { PoiRowActions } from './poi-row.tsx';
 import classes from './poi.module.css';
+import { useCanChange } from '../../../shared/session/use-can-change.ts';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 const byName = (a: Poi, b: Poi) => collator.compare(a.name, b.name);
@@ -23,6 +24,7 @@ const byName = (a: Poi, b: Poi) => collator.compare(a.name, b.name);
  * filters the list the map already holds (see docs/decisions.md, "Places search").
  */
 export function PlacesPanel({ siteId }: { siteId: number }) {
+  const canChange = useCanChange();
   const { t } = useTranslation();
   const list = usePoiList(siteId);
   const pois = list.data;
@@ -59,14 +61,14 @@ export function PlacesPanel({ siteId }: { siteId: number }) {
   return (
     <div className={classes.panel}>
       <Stack gap={6} p="xs">
-        <Group gap={6} grow>
+        {canChange && <Group gap={6} grow>
           <Button size="xs" variant="default" leftSection={<IconCircle size={14} aria-hidden />} onClick={() => setPoiState({ draft: newDraft(1), visible: true })}>
             {t('poi.newCircle')}
           </Button>
           <Button size="xs" variant="default" leftSection={<IconPolygon size={14} aria-hidden />} onClick={() => setPoiState({ draft: newDraft(2), visible: true })}>
             {t('poi.newPolygon')}
           </Button>
-        </Group>
+        </Group>}
         <TextInput
           aria-label={t('poi.search')}
           placeholder={t('poi.searchPlaceholder')}

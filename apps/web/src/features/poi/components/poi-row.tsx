@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatRadius } from '../../../shared/format/units.ts';
 import type { Poi } from '../model/poi-shapes.ts';
 import classes from './poi.module.css';
+import { useCanChange } from '../../../shared/session/use-can-change.ts';
 
 /** What a row does with its place; the same functions for every row. */
 export interface PoiRowActions {
@@ -31,6 +32,7 @@ interface PoiRowProps extends PoiRowActions {
 export const PoiRow = memo(function PoiRow({ poi, busy, system, placed, onFocus, onShowOnMap, onEdit, onDelete }: PoiRowProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const canChange = useCanChange();
   // The switch follows the hand at once: the list's own optimistic change lands only after the
   // save has cancelled any fetch of the list in flight, and a controlled switch would spring back
   // meanwhile. Once the save settles the list's value (optimistic, then the server's) rules again.
@@ -73,7 +75,7 @@ export const PoiRow = memo(function PoiRow({ poi, busy, system, placed, onFocus,
             {t('poi.confirmDelete')}
           </Button>
         </Group>
-      ) : (
+      ) : canChange && (
         <Group gap={4} wrap="nowrap" className={classes.actions}>
           <Switch
             classNames={{ body: classes.switchTarget }}

@@ -9,9 +9,11 @@ import { OutcomeBadge } from './outcome-badge.tsx';
 interface Props {
   schedules: ScheduledReport[];
   kindName: (what: string) => string;
-  onEdit: (s: ScheduledReport) => void;
+  /** Absent for a viewer (issue 15): no edit button. */
+  onEdit?: (s: ScheduledReport) => void;
   onRuns: (s: ScheduledReport) => void;
-  onDelete: (s: ScheduledReport) => void;
+  /** Absent for a viewer: no delete button. */
+  onDelete?: (s: ScheduledReport) => void;
 }
 
 function useLines(kindName: Props['kindName']) {
@@ -27,9 +29,9 @@ function useLines(kindName: Props['kindName']) {
 function Actions({ s, onEdit, onRuns, onDelete, compact }: Omit<Props, 'schedules' | 'kindName'> & { s: ScheduledReport; compact: boolean }) {
   const { t } = useTranslation();
   const items = [
-    { key: 'edit', text: t('schedules.edit'), label: t('schedules.editFor', { name: s.name }), Icon: IconEdit, color: undefined, on: () => onEdit(s) },
+    ...(onEdit ? [{ key: 'edit', text: t('schedules.edit'), label: t('schedules.editFor', { name: s.name }), Icon: IconEdit, color: undefined, on: () => onEdit(s) }] : []),
     { key: 'runs', text: t('schedules.runs'), label: t('schedules.runsFor', { name: s.name }), Icon: IconList, color: undefined, on: () => onRuns(s) },
-    { key: 'delete', text: t('schedules.delete'), label: t('schedules.deleteFor', { name: s.name }), Icon: IconTrash, color: '#c92a2a', on: () => onDelete(s) },
+    ...(onDelete ? [{ key: 'delete', text: t('schedules.delete'), label: t('schedules.deleteFor', { name: s.name }), Icon: IconTrash, color: '#c92a2a', on: () => onDelete(s) }] : []),
   ];
   // A narrow table keeps its actions as icons (named for screen readers and on hover); wide, as words.
   return (

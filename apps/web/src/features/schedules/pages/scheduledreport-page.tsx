@@ -17,9 +17,11 @@ import { RunLog } from '../components/run-log.tsx';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 import { ScheduleList } from '../components/schedule-list.tsx';
 import { draftOf, emptyDraft, type ScheduleDraft } from '../model/schedule-draft.ts';
+import { useCanChange } from '../../../shared/session/use-can-change.ts';
 
 /** scheduledreport: the current site's scheduled reports; add, edit, delete (asked first), and each one's run log. */
 export default function ScheduledReportPage() {
+  const canChange = useCanChange();
   const { t } = useTranslation();
   const siteId = useSessionUser()?.siteid ?? null;
   const zone = useSiteTimeZone().timeZone;
@@ -40,7 +42,7 @@ export default function ScheduledReportPage() {
         title={t('schedules.title')}
         count={schedules.data ? t('schedules.count', { count: schedules.data.length }) : undefined}
         description={t('schedules.description', { zone })}
-        actions={<Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(emptyDraft())} disabled={!kinds.data}>{t('schedules.add')}</Button>}
+        actions={canChange && <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(emptyDraft())} disabled={!kinds.data}>{t('schedules.add')}</Button>}
       />
       {schedules.isError && <ErrorState error={schedules.error} onRetry={() => void schedules.refetch()} />}
       {kinds.isError && <ErrorState error={kinds.error} onRetry={() => void kinds.refetch()} />}
@@ -49,7 +51,7 @@ export default function ScheduledReportPage() {
         <EmptyState icon={<IconCalendarTime size={22} />} title={t('schedules.empty')} hint={t('schedules.emptyHint')} />
       )}
       {schedules.data && schedules.data.length > 0 && (
-        <ScheduleList schedules={schedules.data} kindName={kindName} onEdit={(s) => setEditing(draftOf(s))} onRuns={setRunsOf} onDelete={setDeleting} />
+        <ScheduleList schedules={schedules.data} kindName={kindName} onEdit={canChange ? (s) => setEditing(draftOf(s)) : undefined} onRuns={setRunsOf} onDelete={canChange ? setDeleting : undefined} />
       )}
 
       <Drawer
