@@ -24,8 +24,12 @@ export interface AuditActor { caller: Caller; address: string }
 /** Keys never written to the log, wherever they sit in a before or after record. */
 const SECRET_KEYS = /^(password|pwd|pass|passwordhash|password_hash|token|tokenhash|token_hash|key|keyhash|key_hash|secret)$/i;
 
-/** A record as the log keeps it: secrets dropped at any depth, so a caller's mistake cannot leak one. */
+/**
+ * A record as the log keeps it: secrets dropped at any depth, so a caller's mistake cannot leak one;
+ * texts made well-formed (a lone UTF-16 surrogate becomes U+FFFD: jsonb refuses its escape).
+ */
 export function withoutSecrets(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd');
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
@@ -34,6 +38,9 @@ export function withoutSecrets(value: unknown): unknown {
   }
   return value;
 }
+
+/** A high surrogate not followed by a low one, or a low one not after a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(withoutSecrets(v)));
 
