@@ -182,6 +182,12 @@ const NOT_TENANT_IDS = new Set([
   'POST /api/v1/addnewsiteunit body.uid', // the device's own id (IMEI) being registered, not a unit id
   'GET /api/v1/getdatapoint query.id', // a position id, read only together with the scoped vehicle v
   'POST /api/v1/setretention body.cid', // super administrators only, for any customer: they are not bound to sites
+  // Issue 15, the estate: a customer of the super administrator's brand, checked by the handler (a new one has no site yet).
+  'GET /api/v1/estatesites query.cid',
+  'POST /api/v1/savecustomer body.cid',
+  'POST /api/v1/suspendcustomer body.cid',
+  'POST /api/v1/addnewsite body.cid',
+  'POST /api/v1/saveunittype body.id', // a unit type: the installation's catalogue, no tenant's
 ]);
 
 /**

@@ -5,6 +5,11 @@ import { MAX_RETENTION_MONTHS } from '../tenancy/tenancy.schema.ts';
 
 // The estate (issue 15, item 5): customers, sites, units and unit types, for super administrators.
 
+/** A lone UTF-16 half: no text PostgreSQL can keep (in jsonb: the audit log's before and after). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** One line of at most `max` characters, trimmed, that the audit log can keep. */
+const line = (max: number) => text(max).trim().refine((s) => !LONE_SURROGATE.test(s), 'must be valid text');
+
 /** An id, or 0 to add a new record. */
 const idOrNew = int(0, 2_147_483_647);
 
@@ -30,7 +35,7 @@ export const estateSiteSchema = z.object({
 });
 export const estateSitesAnswerSchema = success({ sites: z.array(estateSiteSchema) });
 
-export const customerName = text(80).trim().min(1, 'a name is needed');
+export const customerName = line(80).pipe(z.string().min(1, 'a name is needed'));
 export const saveCustomerBodySchema = z.strictObject({
   cid: idOrNew,
   name: customerName,
@@ -41,11 +46,11 @@ export const saveCustomerAnswerSchema = success({ cid: z.number() });
 export const suspendCustomerBodySchema = z.strictObject({
   cid: id,
   suspend: z.boolean(),
-  reason: text(200).trim().optional(),
+  reason: line(200).optional(),
 });
 export const suspendCustomerAnswerSchema = success({ message: z.string(), sessionsEnded: z.number() });
 
-export const addNewSiteBodySchema = z.strictObject({ cid: id, sitename: text(80).trim().min(1, 'a site name is needed') });
+export const addNewSiteBodySchema = z.strictObject({ cid: id, sitename: line(80).pipe(z.string().min(1, 'a site name is needed')) });
 export const addNewSiteAnswerSchema = success({ siteid: z.number() });
 
 export const removeSiteBodySchema = z.strictObject({ siteid: id });
@@ -72,7 +77,7 @@ export const ioMapSchema = z.strictObject(
 
 export const saveUnitTypeBodySchema = z.strictObject({
   id: idOrNew,
-  name: text(60).trim().min(1, 'a name is needed'),
+  name: line(60).pipe(z.string().min(1, 'a name is needed')),
   icon: text(60).trim().regex(/^[a-z0-9-]{1,60}$/, 'an icon name is lower-case letters, digits and dashes'),
   iomap: ioMapSchema,
 });

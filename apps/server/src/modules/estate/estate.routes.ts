@@ -150,7 +150,7 @@ export const estateRoutes: FastifyPluginAsyncZod<{
 
   app.post('/removesite', {
     schema: { ...tag, summary: 'Remove a site once it has no live unit; its history stays (super administrators)', body: removeSiteBodySchema, response: { 200: removeSiteAnswerSchema } },
-    config: { access: { who: 'super', note: `${BRAND_NOTE} Refused (409) while the site has units.` } },
+    config: { access: { who: 'super', scope: [{ site: 'body.siteid' }], note: 'Refused (409) while the site has units.' } },
   }, async (request) => {
     const caller = callerOf(request);
     const site = await repo.site(brandOf(caller), request.body.siteid);
@@ -172,7 +172,7 @@ export const estateRoutes: FastifyPluginAsyncZod<{
 
   app.post('/removeunitfromsite', {
     schema: { ...tag, summary: "Take a unit off its site: its history stays with the site, the device id is free (super administrators)", body: removeSiteUnitBodySchema, response: { 200: removeUnitAnswerSchema } },
-    config: { access: { who: 'super', note: `${BRAND_NOTE} uid is the unit id; it must be a live unit of siteid.` } },
+    config: { access: { who: 'super', scope: [{ site: 'body.siteid' }, { unit: 'body.uid' }], note: 'uid is the unit id; it must be a live unit of siteid (else 404).' } },
   }, async (request) => {
     const caller = callerOf(request);
     const site = await repo.site(brandOf(caller), request.body.siteid);
