@@ -60,7 +60,7 @@ export function EstateSearch({ onOpen }: { onOpen?: (cid: number) => void }) {
                 return (
                   <li key={`${h.kind}-${h.id}`}>
                     {onOpen && h.cid !== null ? (
-                      <UnstyledButton w="100%" onClick={() => onOpen(h.cid as number)} aria-label={t('estate.openHit', { kind: t(`estate.kind.${h.kind}`), name: h.name })}>
+                      <UnstyledButton w="100%" onClick={() => onOpen(h.cid as number)}>
                         {body}
                       </UnstyledButton>
                     ) : (
