@@ -5,6 +5,7 @@ import { record, TestDevice } from '../../../test/device-client.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { driversRepository } from '../drivers/index.ts';
 
 // Issue 15, item 5: the estate for super administrators (customers, sites, units, unit types, search).
 
@@ -100,6 +101,11 @@ describe('customers', () => {
     const { id: uid } = await one<{ id: number }>(`INSERT INTO users (email, name, usertype, customer_id, password_hash) VALUES ($1, 'Sus Pended', 2, $2, $3) RETURNING id`,
       [email, cid, await hashPassword('Suspend!pass1')]);
     await q('INSERT INTO user_sites (user_id, site_id) VALUES ($1, $2)', [uid, site]);
+    const { id: driverUser } = await one<{ id: number }>(`INSERT INTO users (email, name, usertype, customer_id, password_hash) VALUES ('sus.driver@fleet.test', 'Sus Driver', 3, $1, $2) RETURNING id`,
+      [cid, await hashPassword('Suspend!pass1')]);
+    await q(`INSERT INTO drivers (site_id, name, user_id) VALUES ($1, 'Sus Driver', $2)`, [site, driverUser]);
+    const cabDrivers = () => driversRepository(t.database.db).withAccountOfSite(site);
+    expect((await cabDrivers()).map((d) => d.name)).toEqual(['Sus Driver']);
     const user = await t.login(email, 'Suspend!pass1');
     expect((await t.call('GET', 'user', { token: user.token })).statusCode).toBe(200);
 
@@ -110,9 +116,11 @@ describe('customers', () => {
     expect(res.json().sessionsEnded).toBe(1);
     expect((await t.call('GET', 'user', { token: user.token })).statusCode).toBe(401);
     await expect(t.login(email, 'Suspend!pass1')).rejects.toThrow("This customer's account is suspended.");
+    // Its drivers are not offered on the cab devices either.
+    expect(await cabDrivers()).toEqual([]);
     expect((await q('SELECT 1 FROM sites WHERE id = $1', [site]))).toHaveLength(1);
     const listed = (await t.call('GET', 'estate', { token: root.token })).json().customers.find((c: { cid: number }) => c.cid === cid);
-    expect(listed).toMatchObject({ reason: 'Unpaid invoices', suspended: expect.any(String), users: 1 });
+    expect(listed).toMatchObject({ reason: 'Unpaid invoices', suspended: expect.any(String), users: 2 });
     expect(await auditLines('customer.suspend', cid)).toHaveLength(1);
 
     expect((await t.call('POST', 'suspendcustomer', { token: admin.token, body: { cid, suspend: false } })).statusCode).toBe(403);
@@ -120,6 +128,7 @@ describe('customers', () => {
     const lift = await t.call('POST', 'suspendcustomer', { token: root.token, body: { cid, suspend: false } });
     expect(lift.json().message).toContain('no longer suspended');
     expect((await t.login(email, 'Suspend!pass1')).userid).toBe(uid);
+    expect(await cabDrivers()).toHaveLength(1);
     expect(await auditLines('customer.unsuspend', cid)).toHaveLength(1);
   });
 
