@@ -39,6 +39,7 @@ import {
   shiftPatternsConfigList, signoffRepository, signoffRoutes, signoffService, timesheetsRoutes, timesheetsService,
 } from './modules/timesheets/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsConfigList, unitsRepository, unitsRoutes } from './modules/units/index.ts';
+import { estateRepository, estateRoutes } from './modules/estate/index.ts';
 import { folderImageStore, type ImageStore, uploadsRepository, uploadsRoutes, uploadsService } from './modules/uploads/index.ts';
 import { access } from './plugins/access.ts';
 import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
@@ -291,6 +292,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(smsRoutes, {
       repo: smsRepository(pool), provider: smsProviderOf(opts.sms), from: opts.sms?.from, audit,
       brandName: async (brandId) => (await brands.all()).find((b) => b.id === brandId)?.name ?? 'Fleet',
+    });
+    await api.register(estateRoutes, {
+      repo: estateRepository(pool), pool, audit, sessions, forgetDevice: (deviceId, unitId) => opts.devices.forget(deviceId, unitId),
     });
     await api.register(reportsRoutes, { repo: reports.service.repo, runs: reports.runs, runner: reports.runner, letterheadOf: (siteId) => letterheadOfSite(pool, siteId) });
   }, { prefix: '/api/v1' });

@@ -48,3 +48,4 @@ export * from './brand/brand-admin.schema.ts';
 export * from './config/bulk.schema.ts';
 export * from './users/users.schema.ts';
 export * from './users/user-rules.ts';
+export * from './estate/estate.schema.ts';

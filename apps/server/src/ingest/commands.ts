@@ -1,6 +1,8 @@
 /** A live connection that can carry a Codec 12 command. */
 export interface CommandChannel {
   sendCommand(text: string, timeoutMs: number): Promise<string>;
+  /** Ends the connection (a TCP device's), counting `reason`. */
+  close?(reason: string): void;
 }
 
 /** Live device connections by unit id, so API calls can send commands to a device. */
@@ -13,6 +15,11 @@ export class CommandRegistry {
 
   unregister(unitId: number, channel: CommandChannel): void {
     if (this.live.get(unitId) === channel) this.live.delete(unitId);
+  }
+
+  /** Closes the unit's live connection, if any (issue 15: a unit taken off its site stops reporting as it). */
+  drop(unitId: number, reason: string): void {
+    this.live.get(unitId)?.close?.(reason);
   }
 
   isOnline(unitId: number): boolean {

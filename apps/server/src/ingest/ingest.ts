@@ -167,7 +167,10 @@ export function deviceLink(ingest: Ingest): DeviceLink {
   return {
     send: (unitId, text, timeoutMs) => ingest.commands.send(unitId, text, timeoutMs),
     isOnline: (unitId) => ingest.commands.isOnline(unitId),
-    forget: (deviceId) => ingest.directory.forget(deviceId),
+    forget: (deviceId, unitId) => {
+      ingest.directory.forget(deviceId);
+      if (unitId !== undefined) ingest.commands.drop(unitId, 'unit-removed');
+    },
     resetState: (unitId) => ingest.resetState(unitId),
     stats: () => ingest.stats.snapshot(),
     recentFrames: (unitId) => ingest.frames.recent(unitId),

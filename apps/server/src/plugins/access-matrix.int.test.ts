@@ -207,6 +207,12 @@ const NOT_TENANT_IDS = new Set([
   'POST /api/v1/savebrand body.id', // a brand's id (0 adds): super administrators only, held to the brands they edit by the handler (404)
   // Public for { email }; with { uid } the handler resolves the caller and holds them to 'admin' and the current site (users.int.test.ts).
   'POST /api/v1/resetpassword body.uid',
+  // Issue 15, the estate: a customer of the super administrator's brand, checked by the handler (a new one has no site yet).
+  'GET /api/v1/estatesites query.cid',
+  'POST /api/v1/savecustomer body.cid',
+  'POST /api/v1/suspendcustomer body.cid',
+  'POST /api/v1/addnewsite body.cid',
+  'POST /api/v1/saveunittype body.id', // a unit type: the installation's catalogue, no tenant's
 ]);
 
 /**

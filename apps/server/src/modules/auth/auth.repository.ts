@@ -40,6 +40,13 @@ export function authRepository(db: Db) {
       return rows[0];
     },
 
+    /** Whether the user's customer is suspended (issue 15): its users cannot sign in. */
+    async customerSuspended(user: UserRow): Promise<boolean> {
+      if (user.customerId === null) return false;
+      const rows = await db.execute<{ s: boolean }>(sql`SELECT suspended_at IS NOT NULL AS s FROM customers WHERE id = ${user.customerId}`);
+      return rows.rows[0]?.s === true;
+    },
+
     async deviceByHash(tokenHash: string): Promise<{ id: number; userId: number } | undefined> {
       const rows = await db.select({ id: deviceCookies.id, userId: deviceCookies.userId }).from(deviceCookies)
         .where(eq(deviceCookies.tokenHash, tokenHash)).limit(1);

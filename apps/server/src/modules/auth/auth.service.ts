@@ -15,6 +15,7 @@ import type { SessionService } from './session.service.ts';
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const WRONG_CREDENTIALS = 'The e-mail address or password is not right.';
 export const ACCOUNT_DISABLED = 'This account has been disabled.';
+export const CUSTOMER_SUSPENDED = "This customer's account is suspended.";
 export const DRIVER_ACCOUNT = 'This is a driver\'s account: drivers sign in on the cab device of their vehicle.';
 export const RESET_REQUESTED = 'If that address has an account, we have sent a reset link. It works for one hour.';
 /** Reset requests waiting for the background worker; beyond this new ones are dropped (the answer is the same). */
@@ -128,6 +129,7 @@ export function authService(deps: {
         throw new ApiError(401, WRONG_CREDENTIALS);
       }
       if (user.disabled) throw new ApiError(401, ACCOUNT_DISABLED);
+      if (await repo.customerSuspended(user)) throw new ApiError(403, CUSTOMER_SUSPENDED);
       // Driver mode and user mode never coexist: a driver's account signs in only on a cab device.
       if (user.usertype === 3) throw new ApiError(403, DRIVER_ACCOUNT);
       accountFailures.clear(String(user.id));

@@ -88,6 +88,14 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
       return found;
     },
 
+    /**
+     * Drops every cached lookup (issue 15: a site added or removed, a customer suspended, changes
+     * which sites a session may see; such changes are rare, so all lookups are simply read again).
+     */
+    forgetAll(): void {
+      forget(() => true);
+    },
+
     /** How many token lookups are held (for tests and diagnostics). */
     cachedLookups(): number {
       return cache.size;

@@ -144,6 +144,9 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
     setUnit: (sessionId: number, unitId: number | null) => repo.setUnit(sessionId, unitId),
     releaseUnit: (unitId: number, exceptSessionId: number) => repo.releaseUnit(unitId, exceptSessionId),
 
+    /** Every session's sites are read again at its next call (issue 15: sites added or removed). */
+    forgetLookups: () => repo.forgetAll(),
+
     async revokeAllOfUser(userId: number, reason: string): Promise<number[]> {
       const ids = await repo.revokeAllOfUser(userId, reason);
       if (ids.length) events.emit('ended', ids, reason);

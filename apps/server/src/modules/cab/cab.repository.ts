@@ -78,7 +78,7 @@ export function cabRepository(db: Db) {
       const rows = await db.execute<{ uid: number; registration: string; unittype: number; typename: string; driver: string | null }>(sql`
         SELECT u.id AS uid, u.registration, u.unit_type_id AS unittype, t.name AS typename, d.name AS driver
           FROM units u JOIN unit_types t ON t.id = u.unit_type_id LEFT JOIN drivers d ON d.id = u.driver_id
-         WHERE u.site_id = ${siteId} ORDER BY u.registration, u.id`);
+         WHERE u.site_id = ${siteId} AND u.removed_at IS NULL ORDER BY u.registration, u.id`);
       return rows.rows;
     },
 

@@ -65,7 +65,7 @@ export function checklistsRepository(pool: pg.Pool) {
     async unitByRegistration(siteId: number, reg: string): Promise<UnitRow | null> {
       const { rows } = await pool.query<UnitRow>(
         `SELECT u.id, u.site_id, u.registration, u.unit_type_id, ut.name AS type_name FROM units u JOIN unit_types ut ON ut.id = u.unit_type_id
-          WHERE u.site_id = $1 AND upper(replace(u.registration, ' ', '')) = upper(replace($2, ' ', '')) ORDER BY u.id LIMIT 1`, [siteId, reg]);
+          WHERE u.site_id = $1 AND u.removed_at IS NULL AND upper(replace(u.registration, ' ', '')) = upper(replace($2, ' ', '')) ORDER BY u.id LIMIT 1`, [siteId, reg]);
       return rows[0] ?? null;
     },
     async unit(id: number, siteIds: number[]): Promise<UnitRow | null> {
@@ -218,7 +218,7 @@ export function checklistsRepository(pool: pg.Pool) {
         return (await pool.query<{ id: number; name: string }>('SELECT id, name FROM drivers WHERE site_id = $1 ORDER BY id LIMIT 5', [siteId])).rows;
       },
       async unitsOfType(siteId: number, unitTypeId: number): Promise<number[]> {
-        return (await pool.query<{ id: number }>('SELECT id FROM units WHERE site_id = $1 AND unit_type_id = $2 ORDER BY id', [siteId, unitTypeId])).rows.map((r) => r.id);
+        return (await pool.query<{ id: number }>('SELECT id FROM units WHERE site_id = $1 AND unit_type_id = $2 AND removed_at IS NULL ORDER BY id', [siteId, unitTypeId])).rows.map((r) => r.id);
       },
       /** Runs `fn` holding the site's demo lock (two servers starting on one database seed it once). */
       async locked<T>(siteId: number, fn: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 
 const { drivers, users } = schema;
@@ -7,7 +7,9 @@ const { drivers, users } = schema;
 export function driversRepository(db: Db) {
   /** A site's drivers that may sign in on a cab device: an enabled driver account (usertype 3). */
   const withAccount = (siteId: number) => and(
-    eq(drivers.siteId, siteId), isNotNull(drivers.userId), eq(users.disabled, false), eq(users.usertype, 3));
+    eq(drivers.siteId, siteId), isNotNull(drivers.userId), eq(users.disabled, false), eq(users.usertype, 3),
+    // Issue 15: nobody of a suspended customer signs in.
+    sql`NOT EXISTS (SELECT 1 FROM sites s JOIN customers c ON c.id = s.customer_id WHERE s.id = ${drivers.siteId} AND c.suspended_at IS NOT NULL)`);
   return {
     /** The drivers of a site who may sign in on its cab devices, by name. */
     async withAccountOfSite(siteId: number): Promise<{ id: number; name: string }[]> {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@fleet/db';
 import type pg from 'pg';
 import { ALARM_KINDS, openAlarmSql } from '../alerts/index.ts';
@@ -21,7 +21,7 @@ const VEHICLES_OF_SITE = `
   JOIN unit_types t ON t.id = u.unit_type_id
   LEFT JOIN drivers d ON d.id = u.driver_id
   LEFT JOIN unit_state s ON s.unit_id = u.id
-  WHERE u.site_id = $1
+  WHERE u.site_id = $1 AND u.removed_at IS NULL
   ORDER BY u.registration ASC`;
 
 /** The latest state of some units as a live update needs it (a unit that never reported has no row). */
@@ -67,7 +67,7 @@ export function fleetRepository(db: Db, pool: pg.Pool) {
         .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
         .leftJoin(drivers, eq(drivers.id, units.driverId))
         .leftJoin(unitState, eq(unitState.unitId, units.id))
-        .where(inArray(units.siteId, siteIds))
+        .where(and(inArray(units.siteId, siteIds), isNull(units.removedAt)))
         .orderBy(asc(units.registration));
     },
 

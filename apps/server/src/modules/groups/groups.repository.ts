@@ -27,7 +27,7 @@ export function groupsRepository(db: Db, pool: pg.Pool) {
       try {
         await client.query('BEGIN');
         const g = await client.query('SELECT 1 FROM groups WHERE id = $1 AND site_id = $2 FOR UPDATE', [groupId, siteId]);
-        const u = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM units WHERE id = ANY($1::int[]) AND site_id = $2', [unitIds, siteId]);
+        const u = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM units WHERE id = ANY($1::int[]) AND site_id = $2 AND removed_at IS NULL', [unitIds, siteId]);
         if (g.rowCount === 0 || u.rows[0]?.n !== new Set(unitIds).size) {
           await client.query('ROLLBACK');
           return false;

@@ -68,7 +68,7 @@ export function siteRepository(pool: pg.Pool, opts: { unitSystemTtlMs?: number }
      */
     async serviceDue(siteIds: number[]): Promise<ServiceDueRow[]> {
       const r = await pool.query<ServiceDueRow>({ name: 'site-service-due', text: `SELECT ${PLAN_COLUMNS} ${PLAN_FROM}
-        WHERE u.site_id = ANY($1::int[]) AND ${DUE} ORDER BY u.registration`, values: [siteIds] });
+        WHERE u.site_id = ANY($1::int[]) AND u.removed_at IS NULL AND ${DUE} ORDER BY u.registration`, values: [siteIds] });
       return r.rows;
     },
     async setServicePlan(siteIds: number[], unitId: number, plan: { date?: string | null; km?: number | null; hours?: number | null }): Promise<boolean> {

@@ -62,7 +62,12 @@ export interface DeviceLink {
   reloadGeofences(): Promise<void>;
   send(unitId: number, text: string, timeoutMs: number): Promise<string>;
   isOnline(unitId: number): boolean;
-  forget(deviceId: string): void;
+  /**
+   * Drops a device id from the device listeners' unit cache (none: every one, e.g. an IO map
+   * changed); with `unitId` (a unit taken off its site) its open connection is closed too, so the
+   * device's next login is looked up again (an unknown device's, until it is registered anew).
+   */
+  forget(deviceId?: string, unitId?: number): void;
   /** Rebuilds a unit's state from its newest plausible position (none: no state); true when it has one. */
   resetState(unitId: number): Promise<boolean>;
   stats(): {

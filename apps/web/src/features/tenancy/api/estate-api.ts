@@ -1,0 +1,54 @@
+import {
+  addNewSiteAnswerSchema, estateAnswerSchema, estateSitesAnswerSchema, estateUnitTypesAnswerSchema, type IoMapKey,
+  removeSiteAnswerSchema, removeUnitAnswerSchema, saveCustomerAnswerSchema, saveUnitTypeAnswerSchema, searchSiteAnswerSchema,
+  suspendCustomerAnswerSchema, unitsAnswerSchema,
+} from '@fleet/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api.ts';
+import { tenancyKeys } from './tenancy-keys.ts';
+
+// The estate (issue 15): customers, sites, units and unit types for super administrators.
+
+export const estateQuery = queryOptions({
+  queryKey: tenancyKeys.estate(),
+  queryFn: ({ signal }) => api.get('estate', estateAnswerSchema, undefined, signal).then((a) => a.customers),
+  staleTime: 30_000,
+});
+
+export const estateSitesQuery = (cid: number) =>
+  queryOptions({
+    queryKey: tenancyKeys.estateSites(cid),
+    queryFn: ({ signal }) => api.get('estatesites', estateSitesAnswerSchema, { cid }, signal).then((a) => a.sites),
+    staleTime: 30_000,
+  });
+
+/** A customer's live units (units?cid), every site of it. */
+export const customerUnitsQuery = (cid: number) =>
+  queryOptions({
+    queryKey: tenancyKeys.estateUnits(cid),
+    queryFn: ({ signal }) => api.get('units', unitsAnswerSchema, { cid }, signal).then((a) => a.units),
+    staleTime: 30_000,
+  });
+
+export const estateUnitTypesQuery = queryOptions({
+  queryKey: tenancyKeys.estateUnitTypes(),
+  queryFn: ({ signal }) => api.get('estateunittypes', estateUnitTypesAnswerSchema, undefined, signal),
+  staleTime: 60_000,
+});
+
+export const searchQuery = (w: string) =>
+  queryOptions({
+    queryKey: tenancyKeys.search(w),
+    queryFn: ({ signal }) => api.get('searchsite', searchSiteAnswerSchema, { w }, signal).then((a) => a.hits),
+    staleTime: 30_000,
+  });
+
+export const saveCustomer = (body: { cid: number; name: string; retention: number | null }) =>
+  api.post('savecustomer', saveCustomerAnswerSchema, body);
+export const suspendCustomer = (body: { cid: number; suspend: boolean; reason?: string }) =>
+  api.post('suspendcustomer', suspendCustomerAnswerSchema, body);
+export const addNewSite = (body: { cid: number; sitename: string }) => api.post('addnewsite', addNewSiteAnswerSchema, body);
+export const removeSite = (siteid: number) => api.post('removesite', removeSiteAnswerSchema, { siteid });
+export const removeUnit = (siteid: number, uid: number) => api.post('removeunitfromsite', removeUnitAnswerSchema, { siteid, uid });
+export const saveUnitType = (body: { id: number; name: string; icon: string; iomap: Partial<Record<IoMapKey, number>> }) =>
+  api.post('saveunittype', saveUnitTypeAnswerSchema, body);
