@@ -31,7 +31,7 @@ import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, w
 import { poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
 import { schedulesRepository, schedulesRoutes, schedulesService } from './modules/schedules/index.ts';
-import { siteRepository, siteRoutes } from './modules/site/index.ts';
+import { siteRepository, siteRoutes, siteSettingsRepository, siteSettingsRoutes } from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import {
   shiftPatternsConfigList, signoffRepository, signoffRoutes, signoffService, timesheetsRoutes, timesheetsService,
@@ -251,6 +251,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return opts.devices.reloadGeofences();
     } });
     await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
+    await api.register(siteSettingsRoutes, { repo: siteSettingsRepository(pool), site, audit, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(uploadsRoutes, { uploads });
     await api.register(configRoutes, { lists: [vclsConfigList(checklists), shiftPatternsConfigList(pool)], audit });
     await api.register(checklistsRoutes, { repo: checklists, uploadsOfSite: uploads.ofSite, events: gateway.checklists });

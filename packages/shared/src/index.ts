@@ -43,3 +43,4 @@ export * from './datarequests/datarequests.schema.ts';
 export * from './schedules/schedule-time.ts';
 export * from './schedules/schedules.schema.ts';
 export * from './config/config-list.schema.ts';
+export * from './site/site-settings.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { success } from '../api/envelope.ts';
 import { email, text } from '../api/primitives.ts';
 import { DEFAULT_UNIT_SYSTEM, unitSystemSchema } from '../rules/units.ts';
+import { siteViewSchema } from '../site/site-settings.ts';
 
 export const menuEntrySchema = z.object({
   name: z.string(),
@@ -39,6 +40,8 @@ export const sessionUserSchema = z.object({
   unitsystem: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
   /** A driver-mode session (issue 11): the driver signed in and the cab device they are on. */
   driver: z.object({ driverid: z.number(), name: z.string(), deviceid: z.number(), devicename: z.string() }).optional(),
+  /** The current site's settings everyone reads (issue 15): volume unit, report thresholds, map start, navigator. */
+  sitesettings: siteViewSchema.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
