@@ -38,6 +38,8 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'POST /api/v1/addtimesheetshift': { id: 1, start: '2026-04-27T07:00:00Z', end: '2026-04-27T15:00:00Z' },
   'POST /api/v1/signofftimesheets': { ids: [1], soid: 1, wcnumber: '2026-04-27', cname: 'Walker' },
   'POST /api/v1/savescheduledreport': { name: 'Walker', what: 'trips', metric: 'site', range: 'yesterday', format: 'pdf', frequency: 'daily', at: '07:00', recipients: ['ops@northway.example'] },
+  // Issue 15, site settings: the navigator's arrival radius is 10 m or more.
+  'POST /api/v1/navigatorconfig': { profile: 'van', avoidTolls: false, avoidMotorways: true, arrivalRadiusM: 50, showTraffic: false },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
 const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',

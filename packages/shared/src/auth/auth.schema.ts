@@ -40,8 +40,11 @@ export const sessionUserSchema = z.object({
   unitsystem: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
   /** A driver-mode session (issue 11): the driver signed in and the cab device they are on. */
   driver: z.object({ driverid: z.number(), name: z.string(), deviceid: z.number(), devicename: z.string() }).optional(),
-  /** The current site's settings everyone reads (issue 15): volume unit, report thresholds, map start, navigator. */
-  sitesettings: siteViewSchema.optional(),
+  /**
+   * The current site's settings everyone reads (issue 15): volume unit, report thresholds, map start,
+   * navigator. Settings that do not read are left out (the pages use their defaults), never a sign-out.
+   */
+  sitesettings: siteViewSchema.optional().catch(undefined),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

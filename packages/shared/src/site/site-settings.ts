@@ -81,8 +81,18 @@ export function volumeText(litres: unknown, unit: VolumeUnit): string {
   return unit === 'gallons' ? `${(litres / LITRES_PER_GALLON).toFixed(1)} gal` : `${litres.toFixed(1)} l`;
 }
 
-/** The part of the settings every signed-in user of the site reads (in their session): all but the menu. */
-export const siteViewSchema = siteSettingsSchema.omit({ operatorMenu: true });
+/**
+ * The part of the settings every signed-in user of the site reads (in their session): all but the
+ * menu. Keys it does not know are dropped, not refused: a session must never fail over a new setting.
+ */
+export const siteViewSchema = z.object({
+  volumeUnit: settingsShape.volumeUnit,
+  idleMinutes: settingsShape.idleMinutes,
+  speedingKmh: settingsShape.speedingKmh,
+  mapView: z.object(mapViewSchema.shape).nullable(),
+  basemap: settingsShape.basemap,
+  navigator: z.object(navigatorSettingsSchema.shape),
+});
 export type SiteView = z.infer<typeof siteViewSchema>;
 /** The settings a session carries. */
 export function siteViewOf(s: SiteSettings): SiteView {

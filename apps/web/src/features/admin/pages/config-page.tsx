@@ -1,6 +1,6 @@
 import { isSuperAdmin } from '@fleet/shared';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconClockHour4, IconMail, IconMap2 } from '@tabler/icons-react';
+import { IconAdjustments, IconArrowLeft, IconClockHour4, IconMail, IconMap2, IconRoute } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -68,6 +68,8 @@ export default function ConfigPage() {
         <ConfigSectionCard icon={IconClockHour4} title={t('workingHours.title')} text={t('workingHours.cardText')} to={`${CONFIG_BASE}/workinghours`} />
         <SiteUnitsCard />
         <CabDevicesCard />
+        <ConfigSectionCard icon={IconAdjustments} title={t('siteSettings.title')} text={t('siteSettings.cardText')} to="/tabs/tabs/fleetconfig" />
+        <ConfigSectionCard icon={IconRoute} title={t('navigatorConfig.title')} text={t('navigatorConfig.cardText')} to="/tabs/tabs/navigatorconfig" />
         <VclTemplatesCard />
         <ShiftPatternsCard />
         {superAdmin && <ConfigSectionCard icon={IconMap2} title={t('brandMaps.title')} text={t('brandMaps.cardText')} to={`${CONFIG_BASE}/maps`} variant="light" />}
