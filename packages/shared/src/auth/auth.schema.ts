@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { success } from '../api/envelope.ts';
 import { email, text } from '../api/primitives.ts';
 import { DEFAULT_UNIT_SYSTEM, unitSystemSchema } from '../rules/units.ts';
-import { siteViewSchema } from '../site/site-settings.ts';
 
 export const menuEntrySchema = z.object({
   name: z.string(),
@@ -42,9 +41,10 @@ export const sessionUserSchema = z.object({
   driver: z.object({ driverid: z.number(), name: z.string(), deviceid: z.number(), devicename: z.string() }).optional(),
   /**
    * The current site's settings everyone reads (issue 15): volume unit, report thresholds, map start,
-   * navigator. Settings that do not read are left out (the pages use their defaults), never a sign-out.
+   * navigator (siteViewSchema). Kept loose here and read with readSiteView where used, so the startup
+   * path's light check stays small and a setting that does not read never signs anyone out.
    */
-  sitesettings: siteViewSchema.optional().catch(undefined),
+  sitesettings: z.record(z.string(), z.unknown()).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -94,6 +94,12 @@ export const siteViewSchema = z.object({
   navigator: z.object(navigatorSettingsSchema.shape),
 });
 export type SiteView = z.infer<typeof siteViewSchema>;
+/** A session's site settings (SessionUser.sitesettings) as they read; null when absent or not readable. */
+export function readSiteView(raw: unknown): SiteView | null {
+  const parsed = siteViewSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The settings a session carries. */
 export function siteViewOf(s: SiteSettings): SiteView {
   const { operatorMenu: _menu, ...view } = s;

@@ -4,7 +4,5 @@ export { adminKeys } from './api/admin-keys.ts';
 export { ServicePlanSection } from './components/service-plan-section.tsx';
 /** The config page, loaded when its route is first opened (its own chunk). */
 export const loadConfigPage = () => import('./pages/config-page.tsx');
-/** fleetconfig, navigatorconfig and mobileconfig (issue 15): the site's settings and cab devices, each its own chunk. */
-export const loadFleetConfigPage = () => import('./pages/fleet-config-page.tsx');
-export const loadNavigatorConfigPage = () => import('./pages/navigator-config-page.tsx');
-export const loadMobileConfigPage = () => import('./pages/mobile-config-page.tsx');
+/** fleetconfig, navigatorconfig and mobileconfig (issue 15): the site's settings and cab devices, one chunk. */
+export const loadSitePages = () => import('./pages/site-pages.tsx');

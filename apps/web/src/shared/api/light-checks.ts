@@ -5,7 +5,7 @@
 // (issue 10, item 13; docs/decisions.md). Each check accepts and returns exactly what its zod schema
 // does (light-checks.test.ts holds them side by side, hostile values included); type-only imports from
 // the barrel cost nothing at run time.
-import type { Failure, PublicBrand, SessionUser, SiteView, UnitSystem } from '@fleet/shared';
+import type { Failure, PublicBrand, SessionUser, UnitSystem } from '@fleet/shared';
 import type { Schema } from './api-client.ts';
 
 /** DEFAULT_UNIT_SYSTEM (rules/units.ts imports zod); the test checks they agree. */
@@ -88,47 +88,7 @@ function readSessionUser(value: unknown): SessionUser {
     routeuuid: need(isString, v.routeuuid, 'routeuuid'),
     unitsystem,
     ...(v.driver === undefined ? {} : { driver: readDriver(v.driver) }),
-    ...optionalSiteView(v.sitesettings),
-  };
-}
-
-const oneOf = <T extends string>(options: readonly T[]) => (v: unknown): v is T => typeof v === 'string' && (options as readonly string[]).includes(v);
-const between = (min: number, max: number, whole = false) => (v: unknown): v is number =>
-  isNumber(v) && v >= min && v <= max && (!whole || Number.isInteger(v));
-const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
-
-/** siteViewSchema (issue 15); a value that does not read is left out, as the schema's catch does. */
-function optionalSiteView(value: unknown): { sitesettings?: SiteView } {
-  if (value === undefined) return {};
-  try {
-    return { sitesettings: readSiteView(value) };
-  } catch (error) {
-    if (error instanceof Rejected) return {};
-    throw error;
-  }
-}
-
-function readSiteView(value: unknown): SiteView {
-  const v = need(isObject, value, 'site settings');
-  const view = v.mapView === null ? null : need(isObject, v.mapView, 'map view');
-  const nav = need(isObject, v.navigator, 'navigator');
-  return {
-    volumeUnit: need(oneOf(['litres', 'gallons'] as const), v.volumeUnit, 'volume unit'),
-    idleMinutes: need(between(0, 1440, true), v.idleMinutes, 'idle minutes'),
-    speedingKmh: need(between(1, 300, true), v.speedingKmh, 'speeding'),
-    mapView: view && {
-      lat: need(between(-85, 85), view.lat, 'lat'),
-      lon: need(between(-180, 180), view.lon, 'lon'),
-      zoom: need(between(1, 18), view.zoom, 'zoom'),
-    },
-    basemap: need(oneOf(['streets', 'satellite'] as const), v.basemap, 'basemap'),
-    navigator: {
-      profile: need(oneOf(['car', 'van', 'hgv'] as const), nav.profile, 'profile'),
-      avoidTolls: need(isBoolean, nav.avoidTolls, 'avoid tolls'),
-      avoidMotorways: need(isBoolean, nav.avoidMotorways, 'avoid motorways'),
-      arrivalRadiusM: need(between(10, 1000, true), nav.arrivalRadiusM, 'arrival radius'),
-      showTraffic: need(isBoolean, nav.showTraffic, 'show traffic'),
-    },
+    ...(v.sitesettings === undefined ? {} : { sitesettings: need(isPlainObject, v.sitesettings, 'sitesettings') }),
   };
 }
 

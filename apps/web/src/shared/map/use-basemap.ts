@@ -1,3 +1,4 @@
+import { readSiteView } from '@fleet/shared';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { session } from '../session/session-store.ts';
@@ -23,7 +24,7 @@ const readChoice = (): BasemapChoice => {
     // Private mode: no choice kept.
   }
   if (own === 'satellite' || own === 'street') return own;
-  return session.get().user?.sitesettings?.basemap === 'satellite' ? 'satellite' : 'street';
+  return readSiteView(session.get().user?.sitesettings)?.basemap === 'satellite' ? 'satellite' : 'street';
 };
 
 /** The user's choice of street or satellite map, kept on this device; the site's until they choose. */

@@ -10,6 +10,7 @@ import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
 import { preloadMapEngine } from '../../../shared/map/map-view.tsx';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { useSiteView } from '../../../shared/session/use-site-view.ts';
 import { usePageSkipLink } from '../../../shared/ui/page-skip-links.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -49,7 +50,7 @@ function FleetWorkspace({ siteId, token, admin }: { siteId: number; token: strin
   const { t } = useTranslation();
   const routeUnit = parseUnitId(useParams().uid);
   // The site's own start view (fleetconfig), when its administrators chose one.
-  const siteView = useSessionUser()?.sitesettings?.mapView ?? null;
+  const siteView = useSiteView()?.mapView ?? null;
   const vehicles = useQuery(vehiclesQuery(siteId));
   const groups = useQuery(groupsQuery(siteId));
   const socket = useLiveVehicles(siteId, token);

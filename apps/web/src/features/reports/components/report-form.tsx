@@ -3,7 +3,7 @@ import { type ReportKindInfo, type ReportMetric, type RunReportBody, type UnitSy
 import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { useSiteView } from '../../../shared/session/use-site-view.ts';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { QUICK_RANGES, quickRange, quickRangeOf } from '../model/date-range.ts';
 import { type FieldError, type FormErrors, type ReportFormValues, defaultThreshold, toRunBody } from '../model/report-form.ts';
@@ -28,7 +28,7 @@ export function ReportForm({ siteId, kinds, system, today, running, refused, onR
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   // The site's thresholds (fleetconfig) when its administrators set them.
-  const siteSettings = useSessionUser()?.sitesettings;
+  const siteSettings = useSiteView();
   const [values, setValues] = useState<ReportFormValues>(() => ({
     what: kinds[0]?.what ?? null,
     metric: kinds[0]?.metrics[0] ?? 'vehicle',
