@@ -34,7 +34,7 @@ export function SiteImageCard({ image, siteName }: { image: string; siteName: st
             )}
           </FileButton>
           {image && (
-            <Button size="sm" variant="subtle" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} loading={remove.isPending} onClick={() => remove.mutate({ image: '' })}>
+            <Button size="sm" variant="subtle" color="#c92a2a" leftSection={<IconTrash size={16} aria-hidden />} loading={remove.isPending} onClick={() => remove.mutate({ image: '' })}>
               {t('siteSettings.removeImage')}
             </Button>
           )}
