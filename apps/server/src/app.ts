@@ -236,7 +236,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         unitsChanged: gateway.unitsChanged, failuresPerAccount: limits.failuresPerAccount,
         templateOf: async (siteId, unitTypeId) => (await checklists.templateForType(siteId, unitTypeId))?.id ?? 0,
       }),
-      brands, perAddressPerMinute: limits.perAddressPerMinute,
+      brands, perAddressPerMinute: limits.perAddressPerMinute, audit,
     });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alerts, servicing: site, systemOfSite, onCleared: gateway.alertsCleared,

@@ -186,3 +186,12 @@ describe("the reports read the site's thresholds", () => {
     expect(await run('idling')).toHaveLength(1);
   });
 });
+
+describe('mobileconfig: removing a cab device', () => {
+  it('is written to the audit log with the device named', async () => {
+    const [cab] = await q<{ id: number }>(`INSERT INTO cab_devices (site_id, name, instance_uuid, key_hash, registered_at) VALUES ($1, 'Audit cab', gen_random_uuid()::text, 'x', now()) RETURNING id`, [admin.siteid]);
+    const res = await t.call('POST', 'removecabdevice', { token: admin.token, body: { deviceid: cab!.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await q(`SELECT target_name FROM audit_log WHERE action = 'cab.remove' AND target_id = $1`, [String(cab!.id)])).toEqual([{ target_name: 'Audit cab' }]);
+  });
+});
