@@ -33,7 +33,9 @@ import { gazetteerGeocoder, placesRoutes, type ReverseGeocoder, what3wordsApi, w
 import { poiConfigList, poiRepository, poiRoutes } from './modules/poi/index.ts';
 import { ensureReportingToken, reportingServiceRoutes, reportsModule, reportsRoutes } from './modules/reports/index.ts';
 import { scheduledReportsConfigList, schedulesRepository, schedulesRoutes, schedulesService } from './modules/schedules/index.ts';
-import { servicePlansConfigList, siteRepository, siteRoutes, workingHoursConfigList } from './modules/site/index.ts';
+import {
+  servicePlansConfigList, siteRepository, siteRoutes, siteSettingsRepository, siteSettingsRoutes, workingHoursConfigList,
+} from './modules/site/index.ts';
 import { tenancyRepository, tenancyRoutes, tenancyService } from './modules/tenancy/index.ts';
 import {
   shiftPatternsConfigList, signoffRepository, signoffRoutes, signoffService, timesheetsRoutes, timesheetsService,
@@ -244,7 +246,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         unitsChanged: gateway.unitsChanged, failuresPerAccount: limits.failuresPerAccount,
         templateOf: async (siteId, unitTypeId) => (await checklists.templateForType(siteId, unitTypeId))?.id ?? 0,
       }),
-      brands, perAddressPerMinute: limits.perAddressPerMinute,
+      brands, perAddressPerMinute: limits.perAddressPerMinute, audit,
     });
     await api.register(adminRoutes, { mail });
     await api.register(alertsRoutes, { repo: alerts, servicing: site, systemOfSite, onCleared: gateway.alertsCleared,
@@ -259,6 +261,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return opts.devices.reloadGeofences();
     } });
     await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
+    await api.register(siteSettingsRoutes, { repo: siteSettingsRepository(pool), site, audit, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
     await api.register(uploadsRoutes, { uploads });
     const schedulesRepo = schedulesRepository(pool);
     const placesChanged = async (siteId: number) => {

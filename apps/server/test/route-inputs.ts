@@ -50,6 +50,8 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
     faviconSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>', publicUrl: 'http://northway.localhost:8080',
   },
   'POST /api/v1/sendtestsms': { to: '+447700900123' },
+  // Issue 15, site settings: the navigator's arrival radius is 10 m or more.
+  'POST /api/v1/navigatorconfig': { profile: 'van', avoidTolls: false, avoidMotorways: true, arrivalRadiusM: 50, showTraffic: false },
 };
 /** Values that pass typical field rules, tried in turn when making a valid sample for a field. */
 const CANDIDATES: unknown[] = [1, '1', 'Leeds', 'ops@northway.example', '2026-05-01', '12:00', 'index.home.raft', 'getinfo', 'DEV:231',

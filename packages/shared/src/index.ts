@@ -49,3 +49,4 @@ export * from './config/bulk.schema.ts';
 export * from './users/users.schema.ts';
 export * from './users/user-rules.ts';
 export * from './estate/estate.schema.ts';
+export * from './site/site-settings.ts';

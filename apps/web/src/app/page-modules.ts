@@ -1,6 +1,6 @@
 import type { PageKey } from '@fleet/shared';
 import type { ComponentType } from 'react';
-import { loadConfigPage } from '../features/admin/index.ts';
+import { loadConfigPage, loadSitePages } from '../features/admin/index.ts';
 import {
   loadDriverEditFaultPage,
   loadDriverSignOffPage,
@@ -60,6 +60,9 @@ const BUILT: Record<BuiltPage, PageModule> = {
   tracksectimesheetsignoff: loadTimesheetSignoffPage,
   amazondatarequest: loadDataRequestsPage,
   scheduledreport: loadScheduledReportPage,
+  fleetconfig: loadSitePages,
+  navigatorconfig: loadSitePages,
+  mobileconfig: loadSitePages,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

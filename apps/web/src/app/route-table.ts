@@ -34,6 +34,8 @@ const ACCESS: Partial<Record<PageKey, RouteAccess>> = {
   tracksectimesheets: 'tracksec',
   tracksectimesheetsignoff: 'tracksec',
   amazondatarequest: 'admin',
+  fleetconfig: 'admin',
+  navigatorconfig: 'admin',
 };
 
 /**
@@ -53,6 +55,9 @@ export const BUILT_PAGES = [
   'tracksectimesheetsignoff',
   'amazondatarequest',
   'scheduledreport',
+  'fleetconfig',
+  'navigatorconfig',
+  'mobileconfig',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

@@ -39,6 +39,12 @@ export const sessionUserSchema = z.object({
   unitsystem: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
   /** A driver-mode session (issue 11): the driver signed in and the cab device they are on. */
   driver: z.object({ driverid: z.number(), name: z.string(), deviceid: z.number(), devicename: z.string() }).optional(),
+  /**
+   * The current site's settings everyone reads (issue 15): volume unit, report thresholds, map start,
+   * navigator (siteViewSchema). Kept loose here and read with readSiteView where used, so the startup
+   * path's light check stays small and a setting that does not read never signs anyone out.
+   */
+  sitesettings: z.record(z.string(), z.unknown()).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -8,3 +8,4 @@ export { authService, type AuthService } from './auth.service.ts';
 export { sessionRepository, type SessionRepository } from './session.repository.ts';
 export { sessionService, type SessionService } from './session.service.ts';
 export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, BACKOFF_FORGET_MS } from './auth.service.ts';
+export { OPERATOR_MENU_CHOICES } from './menus.ts';

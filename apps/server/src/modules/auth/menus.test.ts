@@ -34,4 +34,13 @@ describe('menus', () => {
     const own = [{ name: 'Sign-off', icon: 'clock', link: '/tracksectimesheetsignoff?x=1' }, { name: 'Fleet', icon: 'map', link: '/tabs/tabs/fleet' }];
     expect(buildMenu(own, 2, 'u', false).map((m) => m.name)).toEqual(['Fleet']);
   });
+
+  it("gives an operator without a menu of their own only the entries their site keeps (issue 15); others are untouched", () => {
+    const site = ['/tabs/tabs/fleet', '/tabs/tabs/reporting', '/tabs/tabs/timesheets-not-an-entry'];
+    expect(buildMenu(null, 2, 'u', true, site).map((m) => m.olink ?? m.link)).toEqual(['/tabs/tabs/fleet', '/tabs/tabs/reporting']);
+    expect(buildMenu(null, 1, 'u', true, site)).toEqual(buildMenu(null, 1, 'u', true));
+    const own = [{ name: 'Dashboard', icon: 'dashboard', link: '/tabs/tabs/dashboard' }];
+    expect(buildMenu(own, 2, 'u', true, site).map((m) => m.link)).toEqual(['/tabs/tabs/dashboard']);
+    expect(buildMenu(null, 2, 'u', true, null)).toEqual(buildMenu(null, 2, 'u', true));
+  });
 });

@@ -38,12 +38,19 @@ export function defaultMenu(usertype: number | null): MenuEntry[] {
 /** Pages of Tracksec (timesheets, issue 14): a user without the flag does not see their entries. */
 const TRACKSEC_LINK = /(^|\/)tracksec[a-z]*(\/|\?|$)/;
 
+/** The entries a site administrator may show or hide for the site's operators (sitesettings' menuchoices). */
+export const OPERATOR_MENU_CHOICES: readonly MenuEntry[] = OPERATOR;
+
 /**
  * The user's own menu if it is well formed, else the role's; rnid links get the route uuid; the
- * Tracksec pages' entries only for users holding Tracksec.
+ * Tracksec pages' entries only for users holding Tracksec. An operator without a menu of their own
+ * sees the entries their site's settings keep (`siteMenu`: links; null keeps them all; issue 15).
  */
-export function buildMenu(own: unknown, usertype: number | null, routeUuid: string, tracksec = true): MenuEntry[] {
+export function buildMenu(own: unknown, usertype: number | null, routeUuid: string, tracksec = true, siteMenu: readonly string[] | null = null): MenuEntry[] {
   const parsed = z.array(menuEntrySchema).safeParse(own);
-  const base = (own != null && parsed.success ? parsed.data : defaultMenu(usertype)).filter((e) => tracksec || !TRACKSEC_LINK.test(e.link));
+  const ownMenu = own != null && parsed.success;
+  const role = defaultMenu(usertype);
+  const chosen = !ownMenu && usertype === 2 && siteMenu ? role.filter((e) => siteMenu.includes(e.link)) : role;
+  const base = (ownMenu ? parsed.data : chosen).filter((e) => tracksec || !TRACKSEC_LINK.test(e.link));
   return base.map((e) => (e.rnid === 1 ? { ...e, olink: e.link, link: `${e.link}/${routeUuid}` } : e));
 }

@@ -205,8 +205,8 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
 
     async siteWithCustomer(siteId: number) {
       const rows = await db.execute<{
-        site_id: number; site_name: string; image: string; unit_system: string; customer_id: number; customer_name: string;
-      }>(sql`SELECT s.id AS site_id, s.name AS site_name, s.image, s.unit_system, c.id AS customer_id, c.name AS customer_name
+        site_id: number; site_name: string; image: string; unit_system: string; customer_id: number; customer_name: string; settings: unknown;
+      }>(sql`SELECT s.id AS site_id, s.name AS site_name, s.image, s.unit_system, c.id AS customer_id, c.name AS customer_name, s.settings
              FROM sites s JOIN customers c ON c.id = s.customer_id WHERE s.id = ${siteId}`);
       return rows.rows[0];
     },

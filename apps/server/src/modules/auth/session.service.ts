@@ -1,4 +1,4 @@
-import { type SessionUser, unitSystemOf } from '@fleet/shared';
+import { type SessionUser, siteSettingsOf, siteViewOf, unitSystemOf } from '@fleet/shared';
 import { EventEmitter } from 'node:events';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
 import { tokenError } from '../../lib/errors.ts';
@@ -92,6 +92,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
     async describe(user: UserRow, session: SessionRow, token: string): Promise<SessionUser> {
       const site = session.siteId ? await repo.siteWithCustomer(session.siteId) : undefined;
       const driver = await repo.driverOfSession(session);
+      const siteSettings = site ? siteSettingsOf(site.settings) : null;
       const display = user.display && typeof user.display === 'object' ? (user.display as Record<string, unknown>) : {};
       return {
         userid: user.id,
@@ -104,7 +105,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
         usertype: user.usertype ?? -1,
         token,
         instanceuuid: session.instanceUuid,
-        menu: buildMenu(user.menu, user.usertype, session.routeUuid, user.tracksec),
+        menu: buildMenu(user.menu, user.usertype, session.routeUuid, user.tracksec, siteSettings?.operatorMenu ?? null),
         display,
         siteimg: site?.image ?? '',
         tracksec: user.tracksec ? 1 : 0,
@@ -114,6 +115,7 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
         routeuuid: session.routeUuid,
         unitsystem: unitSystemOf(site?.unit_system),
         ...(driver ? { driver } : {}),
+        ...(siteSettings ? { sitesettings: siteViewOf(siteSettings) } : {}),
       };
     },
 

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../lib/caller.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { BrandService } from '../brand/index.ts';
 import type { CabService } from './cab.service.ts';
 
@@ -14,13 +15,15 @@ export interface CabRouteOptions {
   brands: BrandService;
   /** Calls of the public driver sign-in (cabdrivers, driverlogin) allowed per address per minute. */
   perAddressPerMinute: number;
+  /** The audit log (issue 15): removing a cab device through mobileconfig is recorded. */
+  audit?: AuditLog;
 }
 
 const tag = { tags: ['cab'] };
 const emptyBody = z.strictObject({}).optional();
 
 /** Cab devices (administrators), driver sign-in on them (public) and the driver's vehicle (driver mode). */
-export const cabRoutes: FastifyPluginAsyncZod<CabRouteOptions> = async (app, { cab, brands, perAddressPerMinute }) => {
+export const cabRoutes: FastifyPluginAsyncZod<CabRouteOptions> = async (app, { cab, brands, perAddressPerMinute, audit }) => {
   const rateLimit = { max: perAddressPerMinute, timeWindow: '1 minute' };
 
   app.post('/registercabdevice', {
@@ -42,7 +45,11 @@ export const cabRoutes: FastifyPluginAsyncZod<CabRouteOptions> = async (app, { c
     schema: { ...tag, summary: 'Remove a cab device; its driver sessions end', body: cabDeviceIdBodySchema, response: { 200: plainSuccessSchema } },
     config: { access: { who: 'admin', scope: [{ row: 'cab device', field: 'body.deviceid', within: 'caller sites', missing: 'cab device' }] } },
   }, async (request) => {
-    await cab.remove(callerOf(request), request.body.deviceid);
+    const caller = callerOf(request);
+    const removed = await cab.remove(caller, request.body.deviceid);
+    await audit?.change({ caller, address: request.ip }, {
+      action: 'cab.remove', targetKind: 'cab device', targetId: removed.id, targetName: removed.name, siteId: removed.siteId,
+    });
     return { ok: 1 as const };
   });
 

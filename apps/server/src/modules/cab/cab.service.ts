@@ -114,10 +114,12 @@ export function cabService(deps: {
       }));
     },
 
-    async remove(caller: Caller, deviceId: number): Promise<void> {
+    /** Removes a device of the caller's sites; answers which (for the audit log). */
+    async remove(caller: Caller, deviceId: number): Promise<{ id: number; name: string; siteId: number }> {
       const device = await deviceOfCaller(caller, deviceId);
       await endDeviceSessions(device, 'cab device removed');
       await repo.remove(device.id);
+      return { id: device.id, name: device.name, siteId: device.siteId };
     },
 
     async driversOf(deviceId: number, key: string) {

@@ -1,4 +1,4 @@
-import type { ReportKind, ReportRow } from '@fleet/shared';
+import { type ReportKind, type ReportRow, siteSettingsOf } from '@fleet/shared';
 import { col, count, perSubject, round1, subjectLabel } from './kinds-common.ts';
 import { DEFAULT_MIN_IDLE_S, DEFAULT_MIN_STOP_S, DEFAULT_THRESHOLD_KMH } from './catalogue.ts';
 import type { KindContext, KindFn } from './produce.ts';
@@ -75,7 +75,8 @@ const stops: KindFn = async (ctx) => {
 };
 
 const idling: KindFn = async (ctx) => {
-  const min = ctx.body.record.minIdleS ?? DEFAULT_MIN_IDLE_S;
+  // The site's idle threshold (fleetconfig, issue 15) when the request leaves it out.
+  const min = ctx.body.record.minIdleS ?? (ctx.site.settings === undefined ? DEFAULT_MIN_IDLE_S : siteSettingsOf(ctx.site.settings).idleMinutes * 60);
   const rows: ReportRow[] = [];
   const points: ReportRow[] = [];
   let total = 0;
@@ -105,7 +106,8 @@ const idling: KindFn = async (ctx) => {
 };
 
 const speeding: KindFn = async (ctx) => {
-  const threshold = ctx.body.record.threshold ?? DEFAULT_THRESHOLD_KMH;
+  // The site's speeding threshold (fleetconfig, issue 15) when the request leaves it out.
+  const threshold = ctx.body.record.threshold ?? (ctx.site.settings === undefined ? DEFAULT_THRESHOLD_KMH : siteSettingsOf(ctx.site.settings).speedingKmh);
   const rows: ReportRow[] = [];
   const points: ReportRow[] = [];
   let all = 0; let top = 0;

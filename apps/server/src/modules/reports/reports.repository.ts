@@ -16,7 +16,7 @@ export interface ReportChecklist { id: string; unit_id: number; driver: string |
 export interface ReportFault { id: string; unit_id: number; item: string; note: string; created_at: Date; dealt_at: Date | null }
 
 /** The site facts every report prints: its name, zone, units and working hours. */
-export interface ReportSite { id: number; name: string; timezone: string; unit_system: string; working_hours: unknown }
+export interface ReportSite { id: number; name: string; timezone: string; unit_system: string; working_hours: unknown; settings?: unknown }
 
 const SEGMENT = `t.kind, t.unit_id, t.start_time, t.end_time, t.start_lat, t.start_lon, t.end_lat, t.end_lon, t.distance_m, t.driving_s,
   t.idle_s, t.max_speed, t.avg_speed, t.driver_id, d.name AS driver`;
@@ -28,7 +28,7 @@ const SEGMENT = `t.kind, t.unit_id, t.start_time, t.end_time, t.start_lat, t.sta
 export function reportsRepository(pool: pg.Pool) {
   return {
     async site(siteId: number): Promise<ReportSite | undefined> {
-      const r = await pool.query<ReportSite>('SELECT id, name, timezone, unit_system, working_hours FROM sites WHERE id = $1', [siteId]);
+      const r = await pool.query<ReportSite>('SELECT id, name, timezone, unit_system, working_hours, settings FROM sites WHERE id = $1', [siteId]);
       return r.rows[0];
     },
 

@@ -4,3 +4,5 @@ export { adminKeys } from './api/admin-keys.ts';
 export { ServicePlanSection } from './components/service-plan-section.tsx';
 /** The config page, loaded when its route is first opened (its own chunk). */
 export const loadConfigPage = () => import('./pages/config-page.tsx');
+/** fleetconfig, navigatorconfig and mobileconfig (issue 15): the site's settings and cab devices, one chunk. */
+export const loadSitePages = () => import('./pages/site-pages.tsx');

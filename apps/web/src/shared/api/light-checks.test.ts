@@ -54,6 +54,12 @@ const brand = {
   map: { style: null, satellite: 'https://tiles.example/sat.json' },
 };
 
+/** A session's site settings (issue 15). */
+const SITE_VIEW = {
+  volumeUnit: 'gallons', idleMinutes: 5, speedingKmh: 90, mapView: null, basemap: 'satellite',
+  navigator: { profile: 'hgv', avoidTolls: true, avoidMotorways: false, arrivalRadiusM: 50, showTraffic: false },
+};
+
 const without = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
 /** Values a tampered store or a broken server could hand over; each check must agree with its zod schema. */
@@ -98,6 +104,10 @@ function userCases(): unknown[] {
     { ...user, driver: { driverid: '4', name: 'Ann', deviceid: 2, devicename: 'x' } },
     { ...user, driver: { driverid: 4, name: 'Ann', deviceid: 2 } },
     { ...user, driver: [] },
+    { ...user, sitesettings: SITE_VIEW },
+    { ...user, sitesettings: null },
+    { ...user, sitesettings: 'x' },
+    { ...user, sitesettings: [] },
   ];
   for (const key of Object.keys(user)) if (key !== 'unitsystem') wrong.push(without(user, key));
   return wrong;

@@ -88,6 +88,7 @@ function readSessionUser(value: unknown): SessionUser {
     routeuuid: need(isString, v.routeuuid, 'routeuuid'),
     unitsystem,
     ...(v.driver === undefined ? {} : { driver: readDriver(v.driver) }),
+    ...(v.sitesettings === undefined ? {} : { sitesettings: need(isPlainObject, v.sitesettings, 'sitesettings') }),
   };
 }
 

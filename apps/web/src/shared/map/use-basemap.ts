@@ -1,5 +1,7 @@
+import { readSiteView } from '@fleet/shared';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { session } from '../session/session-store.ts';
 import type { Basemaps } from './map-style.tsx';
 import { addStreet, removeStreet } from './street-basemap.ts';
 import { fetchStyle, prepareStreetStyle } from './street-style.ts';
@@ -13,20 +15,28 @@ export type BasemapStatus = { state: 'bundled' } | { state: 'loading' | 'shown' 
 
 const KEY = 'basemap';
 const listeners = new Set<() => void>();
+/** The device's own choice; without one, the site's basemap (fleetconfig, issue 15), else the street map. */
 const readChoice = (): BasemapChoice => {
+  let own: string | null = null;
   try {
-    return localStorage.getItem(KEY) === 'satellite' ? 'satellite' : 'street';
+    own = localStorage.getItem(KEY);
   } catch {
-    return 'street';
+    // Private mode: no choice kept.
   }
+  if (own === 'satellite' || own === 'street') return own;
+  return readSiteView(session.get().user?.sitesettings)?.basemap === 'satellite' ? 'satellite' : 'street';
 };
 
-/** The user's choice of street or satellite map, kept on this device. */
+/** The user's choice of street or satellite map, kept on this device; the site's until they choose. */
 export function useBasemapChoice(): [BasemapChoice, (choice: BasemapChoice) => void] {
   const choice = useSyncExternalStore(
     (l) => {
       listeners.add(l);
-      return () => listeners.delete(l);
+      const stop = session.subscribe(l);
+      return () => {
+        listeners.delete(l);
+        stop();
+      };
     },
     readChoice,
     () => 'street' as const,

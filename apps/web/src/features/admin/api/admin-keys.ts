@@ -5,4 +5,5 @@ export const adminKeys = {
   servicePlan: (unitId: number) => ['serviceplan', unitId] as const,
   workingHours: (siteId: number) => ['workinghours', siteId] as const,
   brandMaps: () => ['brandmaps'] as const,
+  siteSettings: (siteId: number) => ['sitesettings', siteId] as const,
 };

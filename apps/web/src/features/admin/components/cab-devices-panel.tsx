@@ -15,7 +15,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB'
 /** On the config page: the card that leads to the site's cab devices. */
 export function CabDevicesCard() {
   const { t } = useTranslation();
-  return <ConfigSectionCard icon={IconDeviceMobile} title={t('cabDevices.title')} text={t('cabDevices.cardText')} to="/tabs/tabs/config/cabdevices" />;
+  return <ConfigSectionCard icon={IconDeviceMobile} title={t('cabDevices.title')} text={t('cabDevices.cardText')} to="/tabs/tabs/mobileconfig" />;
 }
 
 type Pending = { kind: 'register'; name: string } | { kind: 'take'; device: CabDeviceRow } | { kind: 'remove'; device: CabDeviceRow };

@@ -1,7 +1,8 @@
 import { isSuperAdmin } from '@fleet/shared';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
-  IconArrowLeft, IconCalendarTime, IconClockHour4, IconMail, IconMap2, IconMapPin, IconSteeringWheel, IconTool, IconTruck, IconUsers, IconUsersGroup,
+  IconAdjustments, IconArrowLeft, IconCalendarTime, IconClockHour4, IconMail, IconMap2, IconMapPin, IconRoute, IconSteeringWheel, IconTool, IconTruck,
+  IconUsers, IconUsersGroup,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,6 +117,8 @@ export default function ConfigPage() {
         <ConfigSectionCard icon={IconMapPin} title={t('configLists.lists.poi.title')} text={t('configLists.lists.poi.card')} to={`${CONFIG_BASE}/poi`} />
         <ConfigSectionCard icon={IconTool} title={t('configLists.lists.serviceplans.title')} text={t('configLists.lists.serviceplans.card')} to={`${CONFIG_BASE}/serviceplans`} />
         <ConfigSectionCard icon={IconCalendarTime} title={t('configLists.lists.scheduledreports.title')} text={t('configLists.lists.scheduledreports.card')} to={`${CONFIG_BASE}/scheduledreports`} />
+        <ConfigSectionCard icon={IconAdjustments} title={t('siteSettings.title')} text={t('siteSettings.cardText')} to="/tabs/tabs/fleetconfig" />
+        <ConfigSectionCard icon={IconRoute} title={t('navigatorConfig.title')} text={t('navigatorConfig.cardText')} to="/tabs/tabs/navigatorconfig" />
         <VclTemplatesCard />
         <ShiftPatternsCard />
         <BrandsCard />

@@ -29,6 +29,12 @@ describe('fleetMapStart', () => {
     expect(fleetMapStart(fleet, false, saved, true)).toEqual({ start: { center: [-1.5, 53.75], zoom: 14.2 }, placed: true });
   });
 
+  it("opens at the site's start view (fleetconfig) before the vehicles are back, unless the user left the map elsewhere", () => {
+    const site = { lat: 53.8, lon: -1.55, zoom: 11 };
+    expect(fleetMapStart(undefined, true, null, false, site)).toEqual({ start: { center: [-1.55, 53.8], zoom: 11 }, placed: true });
+    expect(fleetMapStart(fleet, false, saved, false, site)).toEqual({ start: { center: [-1.5, 53.75], zoom: 14.2 }, placed: true });
+  });
+
   it("waits for the vehicles on a first visit, then opens at their bounds with the overlays' room kept", () => {
     expect(fleetMapStart(undefined, true, null, false)).toBeNull();
     expect(fleetMapStart(fleet, false, null, false)).toEqual({

@@ -31,17 +31,20 @@ export interface FleetMapStart {
 }
 
 /**
- * Where the fleet map opens: where the user left it on this site, else around the vehicles (their
- * bounds, so the first frame is already right), else the default view, placed later when vehicles
- * with a position arrive. Null while the vehicles are still loading (the page shows that instead).
+ * Where the fleet map opens: where the user left it on this site, else the site's own start view
+ * (fleetconfig, issue 15), else around the vehicles (their bounds, so the first frame is already
+ * right), else the default view, placed later when vehicles with a position arrive. Null while the
+ * vehicles are still loading (the page shows that instead).
  */
 export function fleetMapStart(
   vehicles: readonly Vehicle[] | undefined,
   loading: boolean,
   saved: FleetCamera | null,
   phone: boolean,
+  siteView: { lat: number; lon: number; zoom: number } | null = null,
 ): FleetMapStart | null {
   if (saved) return { start: { center: saved.center, zoom: saved.zoom }, placed: true };
+  if (siteView) return { start: { center: [siteView.lon, siteView.lat], zoom: siteView.zoom }, placed: true };
   if (!vehicles) return loading ? null : { placed: false };
   const bounds = boundsOf(vehicles);
   if (!bounds) return { placed: false };

@@ -10,6 +10,7 @@ import { useWindowWidth } from '../../../shared/device/use-window-width.ts';
 import { preloadMapEngine } from '../../../shared/map/map-view.tsx';
 import { parseUnitId } from '../../../shared/routing/unit-links.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { useSiteView } from '../../../shared/session/use-site-view.ts';
 import { usePageSkipLink } from '../../../shared/ui/page-skip-links.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -48,6 +49,8 @@ const SPLIT_FROM = 768;
 function FleetWorkspace({ siteId, token, admin }: { siteId: number; token: string; admin: boolean }) {
   const { t } = useTranslation();
   const routeUnit = parseUnitId(useParams().uid);
+  // The site's own start view (fleetconfig), when its administrators chose one.
+  const siteView = useSiteView()?.mapView ?? null;
   const vehicles = useQuery(vehiclesQuery(siteId));
   const groups = useQuery(groupsQuery(siteId));
   const socket = useLiveVehicles(siteId, token);
@@ -61,7 +64,7 @@ function FleetWorkspace({ siteId, token, admin }: { siteId: number; token: strin
   // map is hidden behind the list on a phone: a hidden map has no size to fit anything in.
   const [opening, setOpening] = useState<FleetMapStart | null>(null);
   if (opening === null && mapShown) {
-    const next = fleetMapStart(vehicles.data, vehicles.isPending, fleetCamera(siteId), toggle);
+    const next = fleetMapStart(vehicles.data, vehicles.isPending, fleetCamera(siteId), toggle, siteView);
     if (next) setOpening(next);
   }
   const [fit, setFit] = useState<FitRequest | null>(null);

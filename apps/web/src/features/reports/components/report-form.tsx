@@ -3,6 +3,7 @@ import { type ReportKindInfo, type ReportMetric, type RunReportBody, type UnitSy
 import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteView } from '../../../shared/session/use-site-view.ts';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { QUICK_RANGES, quickRange, quickRangeOf } from '../model/date-range.ts';
 import { type FieldError, type FormErrors, type ReportFormValues, defaultThreshold, toRunBody } from '../model/report-form.ts';
@@ -26,13 +27,15 @@ const INPUT = { input: { minHeight: 40 } };
 export function ReportForm({ siteId, kinds, system, today, running, refused, onRun }: ReportFormProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  // The site's thresholds (fleetconfig) when its administrators set them.
+  const siteSettings = useSiteView();
   const [values, setValues] = useState<ReportFormValues>(() => ({
     what: kinds[0]?.what ?? null,
     metric: kinds[0]?.metrics[0] ?? 'vehicle',
     src: [],
     ...quickRange('lastweek', today),
-    threshold: defaultThreshold(system),
-    minIdleMin: 1,
+    threshold: defaultThreshold(system, siteSettings?.speedingKmh),
+    minIdleMin: siteSettings?.idleMinutes ?? 1,
     minStopMin: 5,
   }));
   const [errors, setErrors] = useState<FormErrors>({});

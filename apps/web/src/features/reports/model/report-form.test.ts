@@ -1,7 +1,7 @@
 import type { ReportKindInfo } from '@fleet/shared';
 import { describe, expect, it } from 'vitest';
 import { formatRange, quickRange, quickRangeOf } from './date-range.ts';
-import { type ReportFormValues, toRunBody } from './report-form.ts';
+import { defaultThreshold, type ReportFormValues, toRunBody } from './report-form.ts';
 import { fileNameOf } from '../../../shared/api/file-name.ts';
 import { newestFirst, progressPercent } from './report-runs.ts';
 
@@ -74,5 +74,12 @@ describe('a range in words', () => {
   it('names both days, or the one day', () => {
     expect(formatRange({ from: '2026-11-16', to: '2026-11-22' })).toBe('16 Nov 2026 – 22 Nov 2026');
     expect(formatRange({ from: '2026-11-23', to: '2026-11-23' })).toBe('23 Nov 2026');
+  });
+
+  it("starts from the site's own speeding threshold (km/h) in the site unit, else 70 mph or 110 km/h", () => {
+    expect(defaultThreshold('imperial', 90)).toBe(56);
+    expect(defaultThreshold('metric', 90)).toBe(90);
+    expect(defaultThreshold('imperial')).toBe(70);
+    expect(defaultThreshold('metric')).toBe(110);
   });
 });

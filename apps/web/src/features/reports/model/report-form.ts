@@ -30,8 +30,12 @@ export interface FieldError {
 }
 export type FormErrors = Partial<Record<'what' | 'metric' | 'from' | 'to' | 'threshold' | 'minIdleMin' | 'minStopMin', FieldError>>;
 
-/** The speeding threshold a site starts with: 70 mph, or 110 km/h. */
-export function defaultThreshold(system: UnitSystem): number {
+/**
+ * The speeding threshold a site starts with, in its unit: the site's own (fleetconfig, issue 15,
+ * stored in km/h) when the session carries it, else 70 mph or 110 km/h.
+ */
+export function defaultThreshold(system: UnitSystem, siteKmh?: number): number {
+  if (siteKmh !== undefined) return Math.round(system === 'imperial' ? siteKmh / KM_PER_MILE : siteKmh);
   return system === 'imperial' ? 70 : 110;
 }
 
