@@ -15,7 +15,8 @@ try {
   await build({
     configFile: path.join(root, 'apps/web/vite.config.ts'),
     logLevel: 'error',
-    build: { outDir, sourcemap: false, emptyOutDir: true },
+    // Source maps as the real build makes them: each served file ends with its sourceMappingURL line.
+    build: { outDir, sourcemap: true, emptyOutDir: true },
     // Measures with no budget of its own: the config's plugin still fails the build above the budgets.
     plugins: [loginWeight({ budgets: { preload: Infinity, total: Infinity }, onMeasured: (w) => { weight = w; } })],
   });

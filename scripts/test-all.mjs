@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { e2eFiles, planShards, readDurations } from './e2e-shards.mjs';
 import { suiteCounts } from './test-counts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,12 +93,15 @@ for (const { suite, i } of browserSuites) {
     continue;
   }
   // Two shards side by side, each with its own server, database and demo data (e2e/global-setup.ts):
-  // the files of a shard still run one after another. E2E_SHARDS=1 runs them all in one.
+  // the files of a shard still run one after another. E2E_SHARDS=1 runs them all in one. The files
+  // are split by the seconds each took when last measured (e2e/durations.json, scripts/e2e-shards.mjs),
+  // not by their number: the accessibility walk alone is a quarter of the suite.
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
-  if (shards === 1) await runSuite(suite, i, false);
+  const plan = shards === 1 ? [] : planShards(e2eFiles(), readDurations(), shards);
+  if (plan.length <= 1) await runSuite(suite, i, false);
   else {
-    await Promise.all(Array.from({ length: shards }, (_, s) =>
-      runSuite({ ...suite, name: `${suite.name} shard ${s + 1}/${shards}` }, `${i}-${s + 1}`, true, [`--shard=${s + 1}/${shards}`])));
+    await Promise.all(plan.map((group, s) =>
+      runSuite({ ...suite, name: `${suite.name} shard ${s + 1}/${plan.length}` }, `${i}-${s + 1}`, true, group.files)));
   }
 }
 

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { featureChunks } from './build/feature-chunks.ts';
 import { loginWeight } from './build/login-weight.ts';
 import { precompress } from './build/precompress.ts';
+import { preloadDeps } from './build/preload-deps.ts';
 import { serviceWorker } from './build/service-worker.ts';
 
 const apiTarget = process.env.FLEET_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -12,7 +13,7 @@ const proxied = ['/api', '/brand', '/manifest.webmanifest'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress(), featureChunks(), loginWeight(), serviceWorker()],
+  plugins: [react(), precompress(), featureChunks(), loginWeight(), serviceWorker(), preloadDeps()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,7 +7,8 @@ import { useSessionUser } from '../shared/session/session-store.ts';
 import { PageLoading } from './page-loading.tsx';
 
 // The outbox and the check lists' sending code load with the first driver page, not with /login.
-const DriverFrame = lazy(() => import('./driver-frame.tsx'));
+// Its loader comes in a chunk of its own (frame-modules.ts), so the entry does not carry its preload list.
+const DriverFrame = lazy(() => import('./frame-modules.ts').then((f) => f.loadDriverFrame()));
 
 /** Where a cab device starts (issue 11): the driver's sign-in. */
 export const DRIVER_LOGIN_PATH = '/tabs/tabs/driverlogin';

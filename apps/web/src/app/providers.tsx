@@ -10,7 +10,8 @@ import { queryClient } from '../shared/query-client.ts';
 
 // The container (and its drag gestures, transitions and styles) is fetched when the first notification
 // is shown: the store is tiny and keeps what was shown until the container mounts and draws it.
-const NotificationsHost = lazy(() => import('../shared/ui/notifications-host.tsx'));
+// Its loader comes with the frames' (frame-modules.ts), so the entry does not carry its preload list.
+const NotificationsHost = lazy(() => import('./frame-modules.ts').then((f) => f.loadNotificationsHost()));
 
 function LazyNotifications() {
   const { notifications, queue } = useNotifications();

@@ -6,12 +6,14 @@ import { PageLoading } from '../page-loading.tsx';
 
 // Loaded on demand so the login page does not download the shell, its menu icons and banners.
 // Both wait for the whole strings file too (i18n.ts: only the startup sections come with index.html).
+// Their loaders come in a chunk of their own (frame-modules.ts), fetched beside the strings.
+const loadFrames = () => import('../frame-modules.ts');
 const AppFrame = lazy(async () => {
-  const [m] = await Promise.all([import('./app-frame.tsx'), loadAllStrings()]);
+  const [m] = await Promise.all([loadFrames().then((f) => f.loadAppFrame()), loadAllStrings()]);
   return { default: m.AppFrame };
 });
 const PublicFrame = lazy(async () => {
-  const [m] = await Promise.all([import('./public-frame.tsx'), loadAllStrings()]);
+  const [m] = await Promise.all([loadFrames().then((f) => f.loadPublicFrame()), loadAllStrings()]);
   return { default: m.PublicFrame };
 });
 

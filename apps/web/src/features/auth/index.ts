@@ -6,5 +6,4 @@ export { openChangePassword } from './hooks/change-password-store.ts';
 export { useRefreshUser } from './hooks/use-refresh-user.ts';
 /** The pages, each loaded when its route is first opened (its own chunk). */
 export const loadLoginPage = () => import('./pages/login-page.tsx');
-export const loadPopperPage = () => import('./pages/popper-page.tsx');
-export const loadChangePasswordPage = () => import('./pages/change-password-page.tsx');
+export { loadChangePasswordPage, loadPopperPage } from './page-loaders.ts';

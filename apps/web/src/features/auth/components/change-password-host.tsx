@@ -8,8 +8,11 @@ import { changePassword, resetPassword } from '../api/auth-api.ts';
 import { closeChangePassword, useChangePasswordRequest } from '../hooks/change-password-store.ts';
 
 // Most sessions never open it; keep its form and rules out of the first download.
+// Its loader is a chunk of its own (modal-loaders.ts), so the entry does not carry the modal's preload list.
 const ChangePasswordModal = lazy(() =>
-  import('./change-password-modal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
+  import('./modal-loaders.ts')
+    .then((l) => l.loadChangePasswordModal())
+    .then((m) => ({ default: m.ChangePasswordModal })),
 );
 
 /**
