@@ -28,6 +28,8 @@ describe('users administration', () => {
     await admin.getByRole('heading', { name: 'Users' }).waitFor();
     await admin.getByRole('table', { name: 'Users' }).getByText('ops.leeds@aire-valley.example').waitFor();
     await admin.getByRole('link', { name: 'Add user' }).click();
+    // The list's search box is labelled with "name" too: fill the form only once it is there.
+    await admin.getByRole('heading', { name: 'New user' }).waitFor();
     await admin.getByLabel('Name').fill('Vera Viewer');
     await admin.getByLabel('E-mail').fill(email);
     await admin.getByRole('combobox', { name: 'Role' }).click();

@@ -3,7 +3,7 @@ import {
   removeSiteAnswerSchema, removeUnitAnswerSchema, saveCustomerAnswerSchema, saveUnitTypeAnswerSchema, searchSiteAnswerSchema,
   suspendCustomerAnswerSchema, unitsAnswerSchema,
 } from '@fleet/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { tenancyKeys } from './tenancy-keys.ts';
 
@@ -22,11 +22,19 @@ export const estateSitesQuery = (cid: number) =>
     staleTime: 30_000,
   });
 
-/** A customer's live units (units?cid), every site of it. */
-export const customerUnitsQuery = (cid: number) =>
+/**
+ * A customer's live units (units?cid), every site of it. A customer without a site (a new one, or
+ * one whose last site was just removed) is asked nothing: units?cid answers 404 for it, and a failed
+ * units call signs the user out (spec 8). The sites are read first, fresh when they were invalidated.
+ */
+export const customerUnitsQuery = (queryClient: QueryClient, cid: number) =>
   queryOptions({
     queryKey: tenancyKeys.estateUnits(cid),
-    queryFn: ({ signal }) => api.get('units', unitsAnswerSchema, { cid }, signal).then((a) => a.units),
+    queryFn: async ({ signal }) => {
+      const sites = await queryClient.fetchQuery(estateSitesQuery(cid));
+      if (sites.length === 0) return [];
+      return api.get('units', unitsAnswerSchema, { cid }, signal).then((a) => a.units);
+    },
     staleTime: 30_000,
   });
 

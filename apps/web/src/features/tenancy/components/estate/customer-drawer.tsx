@@ -186,7 +186,8 @@ export function CustomerDrawer({ customer, onClose }: { customer: EstateCustomer
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const cid = customer?.cid ?? 0;
   const sites = useQuery({ ...estateSitesQuery(cid), enabled: customer !== null });
-  const units = useQuery({ ...customerUnitsQuery(cid), enabled: customer !== null });
+  const queryClient = useQueryClient();
+  const units = useQuery({ ...customerUnitsQuery(queryClient, cid), enabled: customer !== null });
   const refresh = useRefreshEstate();
   const [removingSite, setRemovingSite] = useState<Site | null>(null);
   const [removingUnit, setRemovingUnit] = useState<{ site: Site; unit: Unit } | null>(null);
