@@ -47,7 +47,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   let crashes = 0;
   // Like a supervisor: a server that stops by itself is counted, reported and started again.
   const startServer = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // Standard output too: the server's log (errors only, LOG_LEVEL) says why a server stopped by itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     server = child;
     child.once('exit', (code, signal) => {
       if (killing || finished || child !== server) return;
