@@ -3,5 +3,4 @@ export { configRoutes } from './config.routes.ts';
 export { defineConfigList, type AnyConfigList, type ConfigContext, type ConfigListSpec } from './registry.ts';
 export { queryRows, type QueryColumn } from './list-query.ts';
 export { vclsConfigList } from './vcls-list.ts';
-export { inTransaction } from './transaction.ts';
 export { bulkRoutes } from './bulk.routes.ts';

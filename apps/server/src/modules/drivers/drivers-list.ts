@@ -1,7 +1,8 @@
+import { inTransaction } from '@fleet/db';
 import { driverRecSchema, type DriverRec } from '@fleet/shared';
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors.ts';
-import { defineConfigList, inTransaction } from '../config/index.ts';
+import { defineConfigList } from '../config/index.ts';
 
 interface DriverRow { id: number; name: string; tag: string | null; account: string | null; shift_pattern_id: number | null; pattern: string | null; vehicle: string | null }
 

@@ -1,7 +1,8 @@
+import { inTransaction } from '@fleet/db';
 import { groupRecSchema, type GroupRec } from '@fleet/shared';
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors.ts';
-import { defineConfigList, inTransaction } from '../config/index.ts';
+import { defineConfigList } from '../config/index.ts';
 
 /**
  * 'groups': the site's vehicle groups with their members (administrators change them; operators read).

@@ -208,18 +208,4 @@ export const timesheetsRepository = {
   },
 };
 
-/** Runs `work` in a transaction on a client of the pool. */
-export async function inTransaction<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const out = await work(client);
-    await client.query('COMMIT');
-    return out;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
-}
+export { inTransaction } from '@fleet/db';

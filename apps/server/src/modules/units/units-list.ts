@@ -1,7 +1,8 @@
+import { inTransaction } from '@fleet/db';
 import { unitRecSchema, type UnitRec } from '@fleet/shared';
 import type pg from 'pg';
 import { ApiError, badRequest } from '../../lib/errors.ts';
-import { defineConfigList, inTransaction } from '../config/index.ts';
+import { defineConfigList } from '../config/index.ts';
 
 interface UnitRow {
   id: number; registration: string; device_id: string; unit_type_id: number; type: string; vicon: string; driver_id: number | null;

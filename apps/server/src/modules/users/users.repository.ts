@@ -1,3 +1,4 @@
+import { inTransaction as transaction } from '@fleet/db';
 import type pg from 'pg';
 
 /** A user as the users list and its calls read it: never the password hash. */
@@ -47,20 +48,8 @@ export function usersRepository(pool: pg.Pool) {
       `UPDATE users SET default_site_id = CASE WHEN default_site_id = ANY($2::int[]) THEN default_site_id ELSE $2[1] END WHERE id = $1`,
       [userId, sites]);
   };
-  const inTransaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const out = await work(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
-  };
+  const inTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => transaction(pool, work);
+
 
   return {
     /** Every account holding the site. */
