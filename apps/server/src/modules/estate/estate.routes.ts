@@ -1,3 +1,4 @@
+import { inTransaction as transaction } from '@fleet/db';
 import {
   addNewSiteAnswerSchema, addNewSiteBodySchema, estateAnswerSchema, estateSitesAnswerSchema, estateSitesQuerySchema,
   estateUnitTypesAnswerSchema, removeSiteAnswerSchema, removeSiteBodySchema, removeSiteUnitBodySchema, removeUnitAnswerSchema,
@@ -33,20 +34,7 @@ export const estateRoutes: FastifyPluginAsyncZod<{
   const brandOf = (caller: Caller) => caller.session.brandId;
 
   /** Runs `work` in one transaction. */
-  async function inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await opts.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const out = await work(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
-  }
+  const inTransaction = <T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> => transaction(opts.pool, work);
 
   app.get('/estate', {
     schema: { ...tag, summary: "The customers of the caller's brand with their sites, units and users (super administrators)", response: { 200: estateAnswerSchema } },

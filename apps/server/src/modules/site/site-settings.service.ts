@@ -1,3 +1,4 @@
+import { inTransaction } from '@fleet/db';
 import type { UnitSystem } from '@fleet/shared';
 import type { Caller } from '../../lib/caller.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -21,28 +22,18 @@ export function siteSettingsService(repo: SiteSettingsRepository, audit: AuditLo
     },
 
     async change(siteId: number, actor: { caller: Caller; address: string }, action: string, next: (row: SiteSettingsRow) => SiteSettingsRow): Promise<void> {
-      const client = await repo.pool.connect();
-      let systemChanged: UnitSystem | null = null;
-      try {
-        await client.query('BEGIN');
+      const systemChanged = await inTransaction(repo.pool, async (client): Promise<UnitSystem | null> => {
         const before = await repo.lock(client, siteId);
         if (!before) throw notFound('site');
         const after = next(before);
-        if (JSON.stringify(audited(after)) !== JSON.stringify(audited(before)) || after.image !== before.image) {
-          await repo.write(client, after);
-          await audit.change(actor, {
-            action, targetKind: 'site', targetId: siteId, targetName: before.name, siteId, customerId: before.customerId,
-            before: audited(before), after: audited(after),
-          }, client);
-          if (after.unitSystem !== before.unitSystem) systemChanged = after.unitSystem;
-        }
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
+        if (JSON.stringify(audited(after)) === JSON.stringify(audited(before)) && after.image === before.image) return null;
+        await repo.write(client, after);
+        await audit.change(actor, {
+          action, targetKind: 'site', targetId: siteId, targetName: before.name, siteId, customerId: before.customerId,
+          before: audited(before), after: audited(after),
+        }, client);
+        return after.unitSystem !== before.unitSystem ? after.unitSystem : null;
+      });
       if (systemChanged) await unitSystemChanged(siteId, systemChanged);
     },
   };
