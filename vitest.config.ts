@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 import './scripts/node20-polyfills.ts';
 
 // Three suites: fast pure tests, integration tests on a real PostgreSQL, and browser tests.
+// None isolates its files: a worker imports the server's (or the page's) module graph once and runs
+// file after file in it, instead of a fresh worker importing it all again for each file. On CI's two
+// cores that import was a third of the integration suite and more than half of the unit suite (the
+// unit suite went from 94 s to 19 s, one integration suite from ~200 s to 99 s). The price is that a
+// file must leave no module state behind: fake timers are put back, servers and pools closed, and
+// no module is mocked (a vi.mock would reach the files after it in the same worker). docs/decisions.md, "Session 11: CI time".
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +17,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'tools/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          isolate: false,
           setupFiles: ['scripts/node20-polyfills.ts'],
         },
       },
@@ -24,6 +31,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -35,6 +43,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One worker runs the shard's files in turn and keeps one Chromium for them (e2e/support.ts).
+          isolate: false,
+          // expect.poll gives up after 1 s by default: 130 polls of the suite named no timeout, and on
+          // CI's loaded two cores a page or a processor can take longer than that (a passing poll
+          // returns at once, so this costs nothing when all is well).
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

@@ -14,7 +14,12 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ChaosOptions { devices: number; seconds: number; kills: number; dbRestarts: number; intervalMs: number; log?: (s: string) => void }
-export interface ChaosResult { crashes: number; generated: number; acked: number; resent: number; stored: number; distinct: number; buffered: number; kills: number; dbRestarts: number; connects: number }
+export interface ChaosResult {
+  /** Servers that ended by themselves after they had started (an unheard error: never expected). */
+  crashes: number;
+  /** Starts that failed (exit 1, 'could not start') while the database was stopping or stopped: a supervisor starts the server again. */
+  failedStarts: number;
+  generated: number; acked: number; resent: number; stored: number; distinct: number; buffered: number; kills: number; dbRestarts: number; connects: number }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,15 +50,25 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   let killing = false;
   let finished = false;
   let crashes = 0;
-  // Like a supervisor: a server that stops by itself is counted, reported and started again.
+  let failedStarts = 0;
+  // Like a supervisor: a server that stops by itself is counted, reported and started again. A
+  // server that had not said it was running failed its start: with the database going away in the
+  // middle of it (a restart below), the start ends with 'could not start' and exit code 1, and the
+  // supervisor starts it again; that is counted apart from a running server that dies.
   const startServer = () => {
-    // Standard output too: the server's log (errors only, LOG_LEVEL) says why a server stopped by itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    // The server's log (errors only, LOG_LEVEL) goes on to ours: it says why a server stopped by itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     server = child;
+    let running = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      if (chunk.toString().includes('is running at')) running = true;
+    });
     child.once('exit', (code, signal) => {
       if (killing || finished || child !== server) return;
-      crashes++;
-      log(`chaos: the server stopped by itself (code ${code}, signal ${signal}); starting it again`);
+      if (running) crashes++;
+      else failedStarts++;
+      log(`chaos: the server ${running ? 'stopped by itself' : 'could not start'} (code ${code}, signal ${signal}); starting it again`);
       setTimeout(startServer, 500);
     });
   };
@@ -115,7 +130,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   await rm(dir, { recursive: true, force: true });
   return {
     generated: final.generated, acked: final.acked, resent: final.resent, buffered: final.buffered, connects: final.connects,
-    stored: r.rows[0].stored, distinct: r.rows[0].distinct, kills, dbRestarts, crashes,
+    stored: r.rows[0].stored, distinct: r.rows[0].distinct, kills, dbRestarts, crashes, failedStarts,
   };
 }
 
@@ -129,7 +144,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     dbRestarts: Number(values['db-restarts']), intervalMs: Number(values.interval) * 1000,
   });
   const ok = r.buffered === 0 && r.stored === r.generated && r.distinct === r.stored;
-  console.log(`chaos: ${r.kills} server kills, ${r.dbRestarts} database restarts, ${r.crashes} unplanned server exits, ${r.connects} device connects`);
+  console.log(`chaos: ${r.kills} server kills, ${r.dbRestarts} database restarts, ${r.crashes} unplanned server exits, ${r.failedStarts} failed starts, ${r.connects} device connects`);
   console.log(`records: generated ${r.generated}, ACKs received ${r.acked} (re-sent ${r.resent}), left unsent ${r.buffered}, stored ${r.stored}, stored distinct ${r.distinct}`);
   console.log(ok ? 'chaos: PASS — every generated record is stored exactly once' : 'chaos: FAIL');
   process.exit(ok ? 0 : 1);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, openSignedIn, siteOf } from './support.ts';
+import { apiGet, expectAccessible, openSignedIn, siteOf } from './support.ts';
 
 // Browser tests of the fleet page (issue 4): the MapLibre map renders, the list shows the site's
 // vehicles, search filters as you type, a group view narrows the list, and fleet/:aid/:uid opens
@@ -8,6 +8,7 @@ import { apiGet, openSignedIn, siteOf } from './support.ts';
 interface ApiVehicle {
   unitid: number;
   registration: string;
+  unittype: number;
 }
 interface ApiGroup {
   id: number;
@@ -116,5 +117,18 @@ describe('fleet map page', () => {
     await page.getByTestId('map-card').getByText(vehicle.registration, { exact: true }).waitFor();
     const selected = page.locator(`li[data-unit="${vehicle.unitid}"][data-selected]`);
     await selected.waitFor();
+  });
+
+  it("shows a truck's fault codes in its details, with the way to its engine page (issue 16)", async () => {
+    const { vehicles } = await siteList<{ vehicles: ApiVehicle[] }>('vehicles');
+    const truck = vehicles.find((v) => v.unittype === 1);
+    if (!truck) throw new Error('no truck on the site');
+    await page.goto(`/tabs/tabs/fleet/0/${truck.unitid}`);
+    await page.getByRole('button', { name: `Details of ${truck.registration}` }).click();
+    const faults = page.getByTestId('vehicle-details').getByTestId('vehicle-faults');
+    await faults.getByRole('heading', { name: 'Fault codes' }).waitFor();
+    await faults.getByTestId('faults-active-count').waitFor();
+    expect(await faults.getByRole('link', { name: 'Engine data and faults' }).getAttribute('href')).toBe(`/tabs/tabs/fleetfmsv/${truck.unitid}`);
+    await expectAccessible(page, "fleet, a truck's details with its fault codes");
   });
 });

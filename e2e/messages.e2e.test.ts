@@ -155,14 +155,25 @@ describe('messages, cab and office', () => {
     // Shown in the cab is read: the office's tick turns to Read, live.
     await office.getByTestId('message').last().getByText('Read', { exact: true }).waitFor({ timeout: 10_000 });
 
-    // The office goes to another page; the driver replies; the menu's badge counts it.
+    // The office goes to another page; the driver replies while that page's live connection is still
+    // being made (held here until the reply is stored, as a loaded machine or network does it); the
+    // menu's badge counts it once the connection is up.
+    let letConnect: () => void = () => {};
+    const connecting = new Promise<void>((r) => { letConnect = r; });
+    await office.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      await connecting;
+      ws.connectToServer();
+    });
+    const counted = office.waitForResponse((r) => r.url().includes('/api/v1/unreadmessages'));
     await office.goto('/tabs/tabs/dashboard');
     const menuEntry = office.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Messages/ });
     await menuEntry.waitFor();
+    await counted;
     expect(await office.getByTestId('messages-unread-badge').count()).toBe(0);
     await cab.getByLabel('Message', { exact: true }).fill('Will do, 10 minutes 👍');
     await send.click();
     await cabLog.getByText('Will do, 10 minutes 👍').waitFor();
+    letConnect();
     await office.getByTestId('messages-unread-badge').getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
     await expectAccessible(office, 'dashboard with the unread messages badge');
     await cab.screenshot({ path: 'docs/screenshots/messages-driver-phone.png' });

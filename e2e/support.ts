@@ -2,7 +2,7 @@ import { CODEC_8E, encodeAvlPacket, encodeImeiLogin, encodeUdpDatagram, type Avl
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -10,15 +10,51 @@ import { inject } from 'vitest';
  * worker unless they ask for it (`serviceWorkers: 'allow'`, as the installable-app tests do): the
  * worker precaches every built file, which for each of the suite's hundred-odd contexts cost more
  * than the tests themselves; the pages work the same without it (docs/decisions.md, issue 11).
+ *
+ * One Chromium serves every file of a worker (the browser suite runs without isolation, so this
+ * module lives as long as the worker): each call gets a handle of its own whose `close()` closes
+ * only the contexts it opened, which is all a test ever meant by closing "its" browser. Two handles
+ * are still two separate people: contexts share no cookies, storage or sockets. Starting and
+ * stopping Chromium for each of the suite's ~100 handles cost more than a minute of CI.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
+  shared ??= startChromium();
+  let browser: Browser;
+  try {
+    browser = await shared;
+    if (!browser.isConnected()) throw new Error('Chromium has gone');
+  } catch {
+    shared = startChromium();
+    browser = await shared;
+  }
+  const opened = new Set<BrowserContext>();
+  const handle = Object.create(browser) as Browser;
+  handle.newContext = async (options = {}) => {
+    const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  handle.newPage = async (options = {}) => {
+    const context = await handle.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close().catch(() => {}));
+    return page;
+  };
+  handle.close = async () => {
+    await Promise.all([...opened].map((c) => c.close().catch(() => {})));
+  };
+  handle.contexts = () => [...opened];
+  return handle;
+}
+
+let shared: Promise<Browser> | undefined;
+
+function startChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: inject('chromiumPath'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
-  return browser;
 }
 
 /** A page in a fresh context on the e2e server (or `options.baseURL`), 1440x900 unless told. */

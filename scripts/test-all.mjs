@@ -92,7 +92,7 @@ for (const { suite, i } of browserSuites) {
     }
     continue;
   }
-  // Two shards side by side, each with its own server, database and demo data (e2e/global-setup.ts):
+  // Two shards side by side (a third was no faster on two cores), each with its own server, database and demo data (e2e/global-setup.ts):
   // the files of a shard still run one after another. E2E_SHARDS=1 runs them all in one. The files
   // are split by the seconds each took when last measured (e2e/durations.json, scripts/e2e-shards.mjs),
   // not by their number: the accessibility walk alone is a quarter of the suite.

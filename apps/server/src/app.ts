@@ -6,15 +6,17 @@ import zlib from 'node:zlib';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Database } from '@fleet/db';
+import { type Database, migrationState } from '@fleet/db';
 import { DATA_REQUEST_KEEP_HOURS } from '@fleet/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin/index.ts';
+import { assetsRepository, assetsRoutes, assetsService } from './modules/assets/index.ts';
 import { auditReader, auditRepository, auditRoutes } from './modules/audit/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
 import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
+import { commandsRepository, commandsRoutes, commandsService } from './modules/commands/index.ts';
 import { brandAdminRoutes, brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
 import { smsProviderOf, smsRepository, smsRoutes, type SmsSettings } from './modules/sms/index.ts';
 import { checklistsRepository, checklistsRoutes } from './modules/checklists/index.ts';
@@ -25,7 +27,11 @@ import { driversConfigList, driversRepository, driversRoutes } from './modules/d
 import { fleetRepository, fleetRoutes, vehicleReadModel } from './modules/fleet/index.ts';
 import { groupsConfigList, groupsRepository, groupsRoutes } from './modules/groups/index.ts';
 import { healthRepository, healthRoutes } from './modules/health/index.ts';
+import { eventLoopDelay, LOG_REDACT, type Metrics, readiness, type Readiness, REQUEST_ID_HEADER, requestIdOf } from './ops/index.ts';
 import { journeysRepository, journeysRoutes } from './modules/journeys/index.ts';
+import { performanceRepository, performanceRoutes } from './modules/performance/index.ts';
+import { fuelRepository, fuelRoutes, fuelService } from './modules/fuel/index.ts';
+import { explorerRepository, explorerRoutes } from './modules/explorer/index.ts';
 import { messagesRepository, messagesRoutes } from './modules/messages/index.ts';
 import { mailService } from './modules/mail/index.ts';
 import { usersConfigList, usersRepository, usersRoutes, usersService } from './modules/users/index.ts';
@@ -42,6 +48,8 @@ import {
 } from './modules/timesheets/index.ts';
 import { deviceDirectoryRepository, type DeviceLink, unitsConfigList, unitsRepository, unitsRoutes } from './modules/units/index.ts';
 import { estateRepository, estateRoutes } from './modules/estate/index.ts';
+import { faultsRepository, faultsRoutes } from './modules/faults/index.ts';
+import { engineRepository, engineRoutes, engineService } from './modules/engine/index.ts';
 import { folderImageStore, type ImageStore, uploadsRepository, uploadsRoutes, uploadsService } from './modules/uploads/index.ts';
 import { access } from './plugins/access.ts';
 import { auth, callerResolver, proxyTrust } from './plugins/auth.ts';
@@ -102,6 +110,11 @@ export interface AppOptions {
   print?: (line: string) => void;
   /** Text messages (issue 15): SMS_URL, SMS_TOKEN, SMS_FROM; without a URL they are kept in the SMS outbox only. */
   sms?: SmsSettings;
+  /**
+   * Prometheus metrics (ops/metrics.ts): the app times its HTTP answers and gives the socket count,
+   * the pool and the processors' lag (from `devices`) to the gauges. None: nothing is measured.
+   */
+  metrics?: Metrics;
 }
 
 declare module 'fastify' {
@@ -110,6 +123,8 @@ declare module 'fastify' {
     settleMail(): Promise<void>;
     /** The data requests' background runner (tests sweep and wait on it). */
     dataRequests: DataRequestRunner;
+    /** Readiness (health/ready); main.ts starts its draining on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -123,12 +138,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     trustProxy: opts.trustProxy && opts.trustProxy.length > 0 ? opts.trustProxy : false,
+    // Every log line of a request carries its id (reqId): a proxy's X-Request-Id when it is a safe one.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // One query parser for the router, the checks and the log (request-context.ts).
     routerOptions: { maxParamLength: 500, querystringParser: parseQuery },
     logger: {
       level: opts.logLevel ?? 'info',
       ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      redact: LOG_REDACT,
       serializers: {
         // Never the raw URL: redactUrl parses it as the server does and blanks every secret.
         req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
@@ -136,6 +154,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // First of all hooks, so every answer (a refusal or a failure too) names its request.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -177,12 +199,36 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => reports.runner.close());
   const uploads = uploadsService(uploadsRepository(pool), opts.images ?? folderImageStore(mkdtempSync(path.join(os.tmpdir(), 'fleet-uploads-'))));
+  // Issue 16: engine data, for its calls and the live 'fms:update' feed.
+  const engine = engineService(engineRepository(pool));
   // The gateway needs only the HTTP server, which Fastify has from the start.
   const gateway = realtimeGateway(app, {
     sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts, systemOfSite,
     siteOfUnit: (unitId) => directory.siteOfUnit(unitId), eventLimit: opts.socketEventLimit,
+    engineUpdates: (unitIds) => engine.updatesForUnits(unitIds),
   });
   app.addHook('onClose', async () => gateway.close());
+
+  // Operations (issue 17): readiness, the event loop's delay and, when asked for, the metrics.
+  const health = healthRepository(pool);
+  const ready = readiness({
+    ping: () => health.ping(),
+    pendingMigrations: async () => (await migrationState(pool)).pending,
+    listening: () => opts.devices.listening(),
+  });
+  app.decorate('readiness', ready);
+  const eventLoop = eventLoopDelay();
+  app.addHook('onClose', async () => eventLoop.stop());
+  const metrics = opts.metrics;
+  if (metrics) {
+    metrics.sources.sockets ??= () => gateway.io.engine.clientsCount;
+    metrics.sources.pool ??= pool;
+    metrics.sources.processorLag ??= () => opts.devices.stats().processors;
+    // The route's pattern, never the raw path (whose ids would make a series per vehicle); unmatched calls share one.
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.httpAnswered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   const dataRequestsRepo = dataRequestsRepository(pool);
   const dataRequests = dataRequestRunner({
     pool, repo: dataRequestsRepo, log: app.log, now: opts.dataRequests?.now,
@@ -230,7 +276,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => {
-    await api.register(healthRoutes, { repo: healthRepository(pool), version: opts.version });
+    await api.register(healthRoutes, { repo: health, version: opts.version, readiness: ready, eventLoop });
     await api.register(brandRoutes, { brands, audit });
     await api.register(authRoutes, {
       auth: authSvc, sessions, brands, perAddressPerMinute: limits.perAddressPerMinute, secureCookies: opts.secureCookies ?? false,
@@ -282,16 +328,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(messagesRoutes, { repo: messagesRepository(pool), live: gateway.messages });
     await api.register(dataRequestsRoutes, { repo: dataRequestsRepo, jobs: dataRequests, keepHours: opts.dataRequests?.keepHours ?? DATA_REQUEST_KEEP_HOURS });
     await api.register(journeysRoutes, { repo: journeysRepository(pool), places: poi, systemOfSite });
+    await api.register(assetsRoutes, { service: assetsService(assetsRepository(pool), poi, audit, systemOfSite) });
+    await api.register(performanceRoutes, { repo: performanceRepository(pool) });
+    await api.register(fuelRoutes, { repo: fuelRepository(pool), service: fuelService({ repo: fuelRepository(pool), places: poi, systemOfSite }), systemOfSite });
+    await api.register(explorerRoutes, { repo: explorerRepository(pool), systemOfSite });
     await api.register(timesheetsRoutes, { service: timesheets });
     await api.register(signoffRoutes, {
       signoff: signoffService({ timesheets, repo: signoffRepository(pool), images: uploads, letterhead: (siteId) => letterheadOfSite(pool, siteId) }),
       saveImage: uploads.save,
     });
     await api.register(schedulesRoutes, { schedules: schedulesService(schedulesRepository(pool)) });
-    await api.register(unitsRoutes, {
-      repo: unitsRepo, devices: opts.devices, mail, commandTimeoutMs: opts.commandTimeoutMs ?? 20_000, systemOfSite,
+    await api.register(unitsRoutes, { repo: unitsRepo, devices: opts.devices, systemOfSite });
+    await api.register(commandsRoutes, {
+      commands: commandsService({ repo: commandsRepository(pool), devices: opts.devices, mail, timeoutMs: opts.commandTimeoutMs ?? 20_000 }),
     });
     await api.register(brandAdminRoutes, { brands, audit });
+    await api.register(faultsRoutes, { repo: faultsRepository(pool) });
     await api.register(smsRoutes, {
       repo: smsRepository(pool), provider: smsProviderOf(opts.sms), from: opts.sms?.from, audit,
       brandName: async (brandId) => (await brands.all()).find((b) => b.id === brandId)?.name ?? 'Fleet',
@@ -299,6 +351,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(estateRoutes, {
       repo: estateRepository(pool), pool, audit, sessions, forgetDevice: (deviceId, unitId) => opts.devices.forget(deviceId, unitId),
     });
+    await api.register(engineRoutes, { engine });
     await api.register(reportsRoutes, { repo: reports.service.repo, runs: reports.runs, runner: reports.runner, letterheadOf: (siteId) => letterheadOfSite(pool, siteId) });
   }, { prefix: '/api/v1' });
   await app.register(reportingServiceRoutes, { prefix: '/reporting/v1', pool, produce: (siteId, body) => reports.service.produce(siteId, body, { tracksec: true }) });

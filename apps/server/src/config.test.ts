@@ -19,6 +19,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_REQUEST_KEEP_HOURS: '3000' })).toThrow(/at most 2160/);
   });
 
+  it('serves no metrics unless METRICS_PORT is set; their own port on 127.0.0.1 unless told an address', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({}).METRICS_HOST).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '::1' }).METRICS_HOST).toBe('::1');
+    for (const bad of ['nine', '0', '70000', '94.5']) expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT: METRICS_PORT must be a (whole )?port number \(1-65535\)/);
+    expect(() => loadConfig({ METRICS_HOST: 'metrics.example.com' })).toThrow(/METRICS_HOST must be an IP address/);
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(/METRICS_PORT=8080 is PORT's port too/);
+    expect(() => loadConfig({ METRICS_PORT: '5027' })).toThrow(/TELTONIKA_PORT's port too/);
+  });
+
   it('lists every bad setting in plain words', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FLEET_DEMO: 'yes' })).toThrow(ConfigError);
     try {

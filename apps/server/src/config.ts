@@ -96,6 +96,12 @@ export const configSchema = z.object({
   SMS_FROM: z.string().trim().min(1).max(20, 'SMS_FROM must be at most 20 characters').optional(),
   /** Run the scheduled reports' scheduler in this process (the worker part, issue 14); 0 in a process that only serves. */
   REPORT_SCHEDULER: flag.default(true),
+  /** Prometheus metrics (issue 17) on a listener of their own, never the public port; unset: no metrics listener. */
+  METRICS_PORT: z.coerce.number({ message: 'METRICS_PORT must be a port number (1-65535)' })
+    .int('METRICS_PORT must be a whole port number (1-65535)').min(1, 'METRICS_PORT must be a port number (1-65535)')
+    .max(65535, 'METRICS_PORT must be a port number (1-65535)').optional(),
+  /** The metrics listener's address: the machine itself unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().trim().refine((v) => net.isIP(v) !== 0 || v === 'localhost', 'METRICS_HOST must be an IP address to listen on (e.g. 127.0.0.1, 0.0.0.0 or ::)').default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TELTONIKA_PORT: port.default(5027),
   OSMAND_PORT: port.default(5055),
@@ -151,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!c.S3_BUCKET && (s3Keys > 0 || c.S3_ENDPOINT)) {
     throw new ConfigError('S3_ENDPOINT or S3 keys are set but S3_BUCKET is not: set S3_BUCKET to store uploads in a bucket, or remove them.');
+  }
+  if (c.METRICS_PORT !== undefined) {
+    // Never the public port: the metrics must not be served to whoever reaches the web app.
+    const taken = (['PORT', 'TELTONIKA_PORT', 'OSMAND_PORT', 'GT06_PORT', 'QUECLINK_PORT'] as const).find((k) => c[k] === c.METRICS_PORT);
+    if (taken) throw new ConfigError(`METRICS_PORT=${c.METRICS_PORT} is ${taken}'s port too: give the metrics a port of their own.`);
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return { ...c, publicUrl, dataDir: path.resolve(c.DATA_DIR) };

@@ -11,11 +11,13 @@ import { poiRepository } from './modules/poi/index.ts';
 import { reportsService } from './modules/reports/index.ts';
 import { scheduleRunsRepository } from './modules/schedules/index.ts';
 import { timesheetsService } from './modules/timesheets/index.ts';
+import { fuelJob, fuelRepository } from './modules/fuel/index.ts';
 import { nominatimGeocoder } from './modules/places/index.ts';
 import { seedDemoChecklists } from './modules/checklists/index.ts';
 import { folderImageStore, s3ImageStore, uploadsRepository, uploadsService } from './modules/uploads/index.ts';
 import { bootstrap } from './bootstrap/bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createMetrics, LOG_REDACT, metricsListener, onStopSignals } from './ops/index.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
@@ -32,8 +34,11 @@ async function main(): Promise<void> {
   await waitForDatabase(database, { onWait: (err) => print(`Waiting for the database (${err.message})...`) });
   await applyMigrations(database);
 
-  const ingestLog = pino({ level: config.LOG_LEVEL, base: { part: 'ingest' } });
+  const ingestLog = pino({ level: config.LOG_LEVEL, base: { part: 'ingest' }, redact: LOG_REDACT });
+  // Metrics only when a port is given for them (issue 17): their own listener, never the public port.
+  const metrics = config.METRICS_PORT ? createMetrics() : undefined;
   const ingest = createIngest(database.pool, ingestLog, {
+    writer: metrics ? { onCommit: metrics.writerCommitted } : undefined,
     teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT, gt06Port: config.GT06_PORT, queclinkPort: config.QUECLINK_PORT,
     allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW, gt06: config.GT06_ALLOW, queclink: config.QUECLINK_ALLOW },
   });
@@ -59,7 +64,7 @@ async function main(): Promise<void> {
     dataRequests: { dir: `${config.dataDir}/exports`, keepHours: config.DATA_REQUEST_KEEP_HOURS },
     reportingToken: config.REPORTING_TOKEN, print,
     sms: { url: config.SMS_URL, token: config.SMS_TOKEN, from: config.SMS_FROM },
-    webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'),
+    webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'), metrics,
   });
 
   // The worker part (issue 14): scheduled reports, made with the report engine and mailed through SMTP_URL.
@@ -76,24 +81,53 @@ async function main(): Promise<void> {
     })()
     : null;
 
+  // The fuel monitor's detection (issue 16): every minute and soon after new positions; its fuel-drop
+  // alerts go out through the device side's alert fan-out, as the events processor's do.
+  const fuel = fuelJob({
+    pool, repo: fuelRepository(pool), log: app.log.child({ part: 'fuel' }), onAlerts: (list) => ingest.alertEvents.emit('alerts', list),
+  });
+  ingest.stateEvents.on('changes', () => fuel.kick());
+
+  let metricsServer: Awaited<ReturnType<typeof metricsListener>> | undefined;
+  // The drain (issue 17): readiness says no at once, so the load balancer sends nothing new; the
+  // device listeners close and the writer commits what it holds (a device is acknowledged only
+  // after its rows are committed, so nothing acknowledged is lost); then the jobs, the HTTP side
+  // (Fastify answers 503 to new requests while in-flight ones finish) and the database. A second
+  // signal, or a drain longer than 30 s, ends the process at once.
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: stopping without finishing the drain');
+      process.exit(1);
+    }
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await ingest.stop().catch(() => {});
-    await scheduler?.stop().catch(() => {});
-    await app.close().catch(() => {});
-    await database.close().catch(() => {});
-    await embedded?.stop().catch(() => {});
+    app.readiness.startDraining();
+    app.log.info({ signal }, 'shutting down: draining');
+    setTimeout(() => {
+      app.log.error('the drain took over 30 s: stopping now');
+      process.exit(1);
+    }, 30_000).unref();
+    const step = (what: string) => (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, `shutdown: ${what} failed`);
+    await ingest.stop().catch(step('device side'));
+    await fuel.stop().catch(step('fuel job'));
+    await scheduler?.stop().catch(step('report scheduler'));
+    await app.close().catch(step('HTTP side'));
+    await metricsServer?.close().catch(step('metrics listener'));
+    await database.close().catch(step('database pool'));
+    await embedded?.stop().catch(step('embedded PostgreSQL'));
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  onStopSignals((signal) => void stop(signal));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   await ingest.start();
   scheduler?.start();
+  fuel.start();
+  if (metrics && config.METRICS_PORT) {
+    metricsServer = await metricsListener(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST });
+    print(`Metrics for Prometheus at http://${config.METRICS_HOST.includes(':') ? `[${config.METRICS_HOST}]` : config.METRICS_HOST}:${metricsServer.port}/metrics`);
+  }
   print(`Fleet platform ${version} is running at ${config.publicUrl}`);
 }
 

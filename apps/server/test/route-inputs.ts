@@ -31,8 +31,19 @@ export const SAMPLES: Record<string, Record<string, unknown> | (() => Record<str
   'GET /api/v1/activity': { d: '2026-05-01', v: 1 },
   'GET /api/v1/data': { d: '2026-05-01', v: 1 },
   'GET /api/v1/getdatapoint': { id: '1', dt: '2026-05-01T08:00:00.000Z', v: 1 },
+  'GET /api/v1/getioseries': { uid: 1, io: '66', from: '2026-05-01T08:00:00.000Z', to: '2026-05-01T09:00:00.000Z' },
+  'GET /api/v1/getdatarecords': { uid: 1, from: '2026-05-01T08:00:00.000Z', to: '2026-05-01T09:00:00.000Z' },
+  'GET /api/v1/getdatarecordscsv': { uid: 1, from: '2026-05-01T08:00:00.000Z', to: '2026-05-01T09:00:00.000Z' },
   'POST /api/v1/tripevents': { events: { v: 1, from: '2026-05-01T08:00:00Z', to: '2026-05-01T09:00:00Z' } },
   'GET /api/v1/trips': { siteid: 1, from: '2026-05-01', to: '2026-05-01' },
+  // Issue 16, performance: exactly one of uid or driver.
+  'GET /api/v1/getscores': { uid: 1 },
+  'GET /api/v1/getrecentperformance': { uid: 1 },
+  // Issue 16, fuel: a range that ends after it starts.
+  'GET /api/v1/fuellevels': { uid: 1, from: '2026-05-01T00:00:00Z', to: '2026-05-02T00:00:00Z' },
+  'GET /api/v1/fuelsummary': { uid: 1, from: '2026-05-01T00:00:00Z', to: '2026-05-02T00:00:00Z' },
+  'GET /api/v1/fuelevents': { siteid: 1, from: '2026-05-01T00:00:00Z', to: '2026-05-02T00:00:00Z' },
+  'GET /api/v1/fuelexport': { siteid: 1, from: '2026-05-01T00:00:00Z', to: '2026-05-02T00:00:00Z' },
   // Issue 14: at least one recipient; a weekly schedule names its weekday.
   // Issue 14, timesheets: a Monday as the week commencing; a start as a time, a shift that ends after it starts; a name to print.
   'GET /api/v1/gettimesheet': { driver: 1, wc: '2026-04-27' },

@@ -2,3 +2,4 @@ export * as schema from './schema.ts';
 export * from './connection.ts';
 export * from './embedded.ts';
 export * from './partitions.ts';
+export * from './migration-state.ts';

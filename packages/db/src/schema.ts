@@ -201,6 +201,11 @@ export const unitTypes = pgTable('unit_types', {
   icon: text('icon').notNull().default('service-van-blue'),
   /** Which IO element id means what for this unit type (ingest). */
   ioMap: jsonb('io_map').notNull().default(sql`'{}'::jsonb`),
+  /**
+   * Issue 16: IO elements this unit type adds to the shared catalogue (packages/protocols io-catalogue),
+   * or renames: {"<io id>": {name, unit, scale, decimals, group}}, edited by administrators.
+   */
+  ioCatalogue: jsonb('io_catalogue').notNull().default(sql`'{}'::jsonb`),
 });
 
 export const drivers = pgTable('drivers', {
@@ -233,6 +238,14 @@ export const units = pgTable('units', {
    * stay with the old site; the device id is free for a new unit row (the unique index holds live units only).
    */
   removedAt: timestamp('removed_at', { withTimezone: true }),
+  /** Issue 16: the fuel tank's size in litres (fuel monitor thresholds); null: not known. */
+  tankLitres: doublePrecision('tank_litres'),
+  /**
+   * Issue 16, asset trackers: when the asset may move ({days, start, end} as sites.working_hours; null:
+   * the site's working hours), and the place it may move in (a POI with an area; null: anywhere).
+   */
+  assetHours: jsonb('asset_hours'),
+  assetPoiId: integer('asset_poi_id').references((): AnyPgColumn => poi.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [index('units_site_idx').on(t.siteId), uniqueIndex('units_device_live_idx').on(t.deviceId).where(sql`removed_at IS NULL`)]);
 
@@ -365,7 +378,10 @@ export const commandLog = pgTable('command_log', {
   status: text('status').notNull(),
   response: text('response'),
   createdAt: createdAt(),
-});
+}, (t) => [
+  // commandlog?uid pages a unit's history newest first (issue 16): without it each page scanned the whole log.
+  index('command_log_unit_idx').on(t.unitId, t.id.desc()),
+]);
 
 /**
  * Alerts raised by the events processor from the positions log: panic presses, geofence entries
@@ -375,7 +391,7 @@ export const alerts = pgTable('alerts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   siteId: integer('site_id').notNull().references(() => sites.id),
   unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
-  /** 'panic' | 'geofence' | 'spn' | 'runover' | 'device' */
+  /** 'panic' | 'geofence' | 'spn' | 'runover' | 'device' | 'fuel' (issue 16: a fuel drop) */
   kind: text('kind').notNull(),
   /** 'press' | 'enter' | 'exit' | 'movement' | 'fault' | 'ignition' | a device alarm word ('powerCut', 'vibration', ...) */
   event: text('event').notNull(),
@@ -890,3 +906,107 @@ export const smsOutbox = pgTable('sms_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Issue 16: vehicle data — fault episodes, fuel events, driving events, IO roll-ups.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A fault code's episode on a unit (events processor): from the first report that carried the code
+ * to the first report that no longer did (`ended_at`); one open episode per unit and code. The
+ * episode's first report raised the spn alert (`alert_id`).
+ */
+export const unitFaults = pgTable('unit_faults', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  /** The code as the device sent it: 'SPN 110 FMI 0', or an OBD code such as 'P0101'. */
+  code: text('code').notNull(),
+  /** J1939 suspect parameter number and failure mode (null: not a J1939 code). */
+  spn: integer('spn'),
+  fmi: integer('fmi'),
+  firstAt: timestamp('first_at', { withTimezone: true, precision: 3 }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true, precision: 3 }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+  firstPositionId: bigint('first_position_id', { mode: 'number' }).notNull(),
+  alertId: bigint('alert_id', { mode: 'number' }).references(() => alerts.id, { onDelete: 'set null' }),
+}, (t) => [
+  uniqueIndex('unit_faults_open_idx').on(t.unitId, t.code).where(sql`ended_at IS NULL`),
+  unique('unit_faults_once').on(t.unitId, t.code, t.firstAt),
+  index('unit_faults_site_idx').on(t.siteId, t.firstAt),
+]);
+
+/** A refuel or a fuel drop found by the fuel monitor's detection (packages/shared fuel rules). */
+export const fuelEvents = pgTable('fuel_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  /** 'refuel' | 'drop' */
+  kind: text('kind').notNull(),
+  startAt: timestamp('start_at', { withTimezone: true, precision: 3 }).notNull(),
+  endAt: timestamp('end_at', { withTimezone: true, precision: 3 }).notNull(),
+  /** Litres before and after (a level in % is turned into litres with the unit's tank size). */
+  beforeLitres: doublePrecision('before_litres').notNull(),
+  afterLitres: doublePrecision('after_litres').notNull(),
+  litres: doublePrecision('litres').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  /** The fuel-drop alert it raised (drops only). */
+  alertId: bigint('alert_id', { mode: 'number' }).references(() => alerts.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  unique('fuel_events_once').on(t.unitId, t.kind, t.startAt),
+  index('fuel_events_site_idx').on(t.siteId, t.startAt),
+  check('fuel_events_kind_check', sql`${t.kind} IN ('refuel', 'drop')`),
+]);
+
+/** How far the fuel detection has read each unit's positions (device time), so it goes on from there. */
+export const unitFuelState = pgTable('unit_fuel_state', {
+  unitId: integer('unit_id').primaryKey().references(() => units.id, { onDelete: 'cascade' }),
+  scannedTo: timestamp('scanned_to', { withTimezone: true, precision: 3 }).notNull(),
+  state: jsonb('state').notNull().default(sql`'{}'::jsonb`),
+});
+
+/**
+ * A driving event for the performance scores: harsh braking, acceleration and cornering (Teltonika
+ * green driving IO), speeding, idling and over-revving (spans from the track), with the driver at the time.
+ */
+export const drivingEvents = pgTable('driving_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+  /** 'harshBrake' | 'harshAccel' | 'cornering' | 'speeding' | 'idling' | 'overRev' */
+  kind: text('kind').notNull(),
+  at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+  /** Spans (speeding, idling, over-revving): when it ended; null for an instant. */
+  endAt: timestamp('end_at', { withTimezone: true, precision: 3 }),
+  /** The event's size: g for harsh events, km/h over the limit, seconds, rpm (see the scoring rules). */
+  value: doublePrecision('value').notNull().default(0),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  positionId: bigint('position_id', { mode: 'number' }).notNull(),
+}, (t) => [
+  unique('driving_events_once').on(t.unitId, t.kind, t.at),
+  index('driving_events_site_idx').on(t.siteId, t.at),
+  index('driving_events_driver_idx').on(t.driverId, t.at),
+]);
+
+/** The driving events processor's memory per unit: spans still open (speeding, idling, over-revving). */
+export const unitDrivingState = pgTable('unit_driving_state', {
+  unitId: integer('unit_id').primaryKey().references(() => units.id, { onDelete: 'cascade' }),
+  lastTime: timestamp('last_time', { withTimezone: true, precision: 3 }),
+  state: jsonb('state').notNull().default(sql`'{}'::jsonb`),
+});
+
+/**
+ * Ten-minute roll-ups of each unit's numeric IO values (explorer): per bucket and IO id
+ * {"<id>": [min, max, first, last, sum, count]}, so a month is 4,320 rows, not millions of positions.
+ */
+export const ioRollups = pgTable('io_rollups', {
+  unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  vals: jsonb('vals').notNull(),
+  /** Positions folded in. */
+  n: integer('n').notNull().default(0),
+}, (t) => [primaryKey({ name: 'io_rollups_pkey', columns: [t.unitId, t.bucket] })]);

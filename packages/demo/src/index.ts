@@ -3,6 +3,7 @@
 // writes it into tables; tools/simulator drives the same devices over the real protocols.
 export {
   DEFAULT_VEHICLE_ICON,
+  DEMO_TANK_LITRES,
   DEMO_UNIT_TYPES,
   SITE_FLEETS,
   SITE_GROUPS,

@@ -52,3 +52,8 @@ export { alarmAttrs as osmandAlarmAttrs, osmandEventIo } from './osmand/osmand-a
 export { ALARM_NAMES, compareNamed, describeNamed, type NamedDescribed, type ReadingUnits } from './attributes-describe.ts';
 export { parseOsmandReports } from './osmand/osmand.ts';
 export { MAX_BATCH_LOCATIONS as OSMAND_MAX_BATCH } from './osmand/osmand-json.ts';
+// Issue 16, vehicle data: the one IO catalogue (names, units, scales), extendable per unit type.
+export {
+  DEFAULT_IO_CATALOGUE, FMS_KEYS, type FmsKey, IO_GROUPS, ioCatalogue, ioCatalogueEntrySchema, type IoCatalogueEntry,
+  type IoCatalogueExtra, ioCatalogueExtraSchema, type IoEntry, type IoGroup, type IoReading, ioValueText, readIo, readIoElements,
+} from './teltonika/io-catalogue.ts';

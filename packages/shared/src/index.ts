@@ -50,3 +50,21 @@ export * from './users/users.schema.ts';
 export * from './users/user-rules.ts';
 export * from './estate/estate.schema.ts';
 export * from './site/site-settings.ts';
+export * from './commands/command-catalogue.ts';
+export * from './commands/command-rules.ts';
+export * from './commands/commands.schema.ts';
+export * from './assets/assets.schema.ts';
+export * from './assets/asset-battery.ts';
+export * from './performance/driving-events.ts';
+export * from './performance/driving-score.ts';
+export * from './performance/performance.schema.ts';
+export * from './faults/j1939-catalogue.ts';
+export * from './faults/describe-fault.ts';
+export * from './faults/faults.schema.ts';
+export * from './engine/engine.schema.ts';
+export * from './fuel/fuel.schema.ts';
+export {
+  detectFuelEvents, fuelThresholds, type DetectedFuelEvent, type FuelDetection, type FuelEventKind, type FuelSample, type FuelThresholds,
+} from './fuel/fuel-detect.ts';
+export { fuelConsumption, type Consumption, type ConsumptionSample } from './fuel/fuel-consumption.ts';
+export * from './explorer/index.ts';

@@ -1,5 +1,6 @@
 import type { AvlRecord } from '@fleet/protocols';
 import { formatFaultCodes, IO, IoBuilder, PANIC_DIN_IO, PTO_DIN_IOS } from './io.ts';
+import { addFmsIo } from './fms-io.ts';
 import { rpmFor, type VehicleProfile } from './profiles.ts';
 import { type Rng, uniform } from './rng.ts';
 
@@ -19,6 +20,8 @@ export interface VehicleState {
   outputs: readonly [boolean, boolean];
   odometerM: number;
   fuelLitres: number;
+  /** The level the fuel sensor reports (sloshing, noise: fuel-io.ts); absent: the true level. */
+  fuelReading?: number;
   fuelUsedLitres: number;
   engineSeconds: number;
   faults: ReadonlyArray<{ spn: number; fmi: number }>;
@@ -54,17 +57,20 @@ export function buildRecord(
     b.u8(PTO_DIN_IOS[0], s.pto[0] ? 1 : 0).u8(PTO_DIN_IOS[1], s.pto[1] ? 1 : 0);
   }
   if (profile.engine) {
-    const pct = profile.tankLitres > 0 ? (s.fuelLitres / profile.tankLitres) * 100 : 0;
+    const level = s.fuelReading ?? s.fuelLitres;
+    const pct = profile.tankLitres > 0 ? (level / profile.tankLitres) * 100 : 0;
     b.u8(IO.CAN_SPEED, s.speedKmh)
       .u8(IO.CAN_FUEL_LEVEL_PCT, pct)
-      .u16(IO.CAN_FUEL_LEVEL_L, s.fuelLitres * 10)
+      .u16(IO.CAN_FUEL_LEVEL_L, level * 10)
       .u16(IO.CAN_RPM, rpmFor(profile, s.speedKmh, ignition))
       .u32(IO.CAN_FUEL_USED, s.fuelUsedLitres * 10)
       .u32(IO.CAN_MILEAGE, s.odometerM)
       .u32(IO.ENGINE_WORKTIME, Math.floor(s.engineSeconds / 60));
   }
+  addFmsIo(b, profile, s, timestampMs);
   const ioVariable = new Map<number, Buffer>();
-  if (profile.engine && s.faults.length > 0) ioVariable.set(IO.FAULT_CODES, formatFaultCodes(s.faults));
+  // The list while faults are active, and an empty one on the event record of their end (vehicle.ts clearFaults).
+  if (profile.engine && (s.faults.length > 0 || eventIoId === IO.FAULT_CODES)) ioVariable.set(IO.FAULT_CODES, formatFaultCodes(s.faults));
   return {
     timestampMs,
     priority,

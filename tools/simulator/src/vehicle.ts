@@ -5,6 +5,8 @@ import { chance, type Rng, seededRng, uniform } from './rng.ts';
 import { positionAt, type RoutePath } from './routes/index.ts';
 import { type Arrival, Trip } from './trip.ts';
 import { buildRecord, initialState, type VehicleState } from './vehicle-record.ts';
+import { withEcoIo } from './eco-io.ts';
+import { FuelSensor } from './fuel-io.ts';
 import type { Phase, VehicleOptions, VehicleSnapshot } from './vehicle-types.ts';
 
 export type { Phase, VehicleOptions, VehicleSnapshot } from './vehicle-types.ts';
@@ -33,6 +35,7 @@ export class Vehicle {
   private lastPeriodic = Number.NEGATIVE_INFINITY;
   private events: AvlRecord[] = [];
   private readonly s: VehicleState;
+  private readonly fuel: FuelSensor;
 
   constructor(opts: VehicleOptions) {
     this.opts = opts;
@@ -43,6 +46,7 @@ export class Vehicle {
     this.t = opts.startMs;
     this.trip = new Trip(opts.route, opts.profile, this.rng, uniform(this.rng, 0.88, 1.0));
     this.s = initialState(this.rng, opts.profile, positionAt(this.route, 0));
+    this.fuel = new FuelSensor(seededRng(opts.seed ^ 0x6675656c), opts.profile.tankLitres);
     if (opts.counters) Object.assign(this.s, opts.counters);
     const start = opts.start ?? { phase: 'parked' };
     if (start.phase === 'driving') {
@@ -85,6 +89,7 @@ export class Vehicle {
     const p = this.profile;
     switch (this.phase) {
       case 'parked':
+        if (p.engine) this.drain(this.fuel.theft(dt, this.s.fuelLitres));
         if (this.t >= this.phaseEnd && !this.s.outputs[0]) {
           if (p.engine) this.setIgnition(true);
           this.enter(p.engine ? 'warmup' : 'driving', uniform(this.rng, 30, 120));
@@ -108,7 +113,7 @@ export class Vehicle {
       this.randomEvents(dt);
     }
     if (this.s.panic && this.t >= this.panicUntil) this.setPanic(false);
-    if (this.s.faults.length > 0 && this.t >= this.faultUntil) this.s.faults = [];
+    if (this.s.faults.length > 0 && this.t >= this.faultUntil) this.clearFaults();
     if (chance(this.rng, dt / 30)) this.s.gsm = this.walk(this.s.gsm, 1, 5);
     if (chance(this.rng, dt / 20)) this.s.satellites = this.walk(this.s.satellites, 6, 16);
     this.s.hdop = 0.7 + 4 / this.s.satellites;
@@ -161,6 +166,12 @@ export class Vehicle {
     }
   }
 
+  /** Faults gone: one event record carries an empty IO 281, the list that ends the server's fault episodes. */
+  private clearFaults(): void {
+    this.s.faults = [];
+    this.events.push(this.record(this.t, IO.FAULT_CODES, PRIORITY.high));
+  }
+
   private setIgnition(on: boolean): void {
     if (this.s.ignition === on) return;
     this.s.ignition = on;
@@ -176,6 +187,13 @@ export class Vehicle {
   private setPanic(on: boolean): void {
     this.s.panic = on;
     this.events.push(this.record(this.t, PANIC_DIN_IO, on ? PRIORITY.panic : PRIORITY.high));
+  }
+
+  /** Fuel taken from the parked vehicle (fuel-io.ts): reported at once, as a CAN fuel level event. */
+  private drain(litres: number): void {
+    if (litres <= 0) return;
+    this.s.fuelLitres = Math.max(0, this.s.fuelLitres - litres);
+    this.events.push(this.record(this.t, IO.CAN_FUEL_LEVEL_L, PRIORITY.high));
   }
 
   private burn(litres: number): void {
@@ -213,6 +231,7 @@ export class Vehicle {
   private record(t: number, eventIoId: number, priority: number): AvlRecord {
     this.updatePosition();
     this.s.noise = this.noise();
-    return buildRecord(this.profile, this.s, t, eventIoId, priority);
+    this.s.fuelReading = this.fuel.read(this.s.fuelLitres, this.s.speedKmh, t);
+    return withEcoIo(buildRecord(this.profile, this.s, t, eventIoId, priority), this, this.opts.seed);
   }
 }

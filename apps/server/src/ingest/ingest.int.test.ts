@@ -135,7 +135,7 @@ describe('Teltonika TCP', () => {
     expect(d.closed).toBe(true);
   });
 
-  it("relays a Codec 12 command and the device's reply; offline and timeout are clear", async () => {
+  it("relays a Codec 12 command and the device's reply; refusal, offline and timeout are clear and logged", async () => {
     const d = await TestDevice.connect(port());
     await d.login(known.device_id);
     const answering = d.answerCommand((cmd) => `reply to ${cmd}`);
@@ -152,7 +152,7 @@ describe('Teltonika TCP', () => {
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toMatch(/offline/);
     const log = await t.database.pool.query('SELECT status FROM command_log WHERE unit_id = $1 ORDER BY id', [known.id]);
-    expect(log.rows.map((r) => r.status)).toEqual(['answered', 'timeout', 'offline']);
+    expect(log.rows.map((r) => r.status)).toEqual(['answered', 'refused', 'timeout', 'offline']);
   });
 });
 

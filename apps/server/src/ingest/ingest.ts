@@ -17,6 +17,8 @@ import { partitionUpkeep } from './partitions.ts';
 import type { UpkeepOptions } from '@fleet/db';
 import { resetUnitState, stateProcessor, type StateChange } from './processors/state-processor.ts';
 import { tripsProcessor } from './processors/trips-processor.ts';
+import { drivingProcessor } from './processors/driving-processor.ts';
+import { rollupsProcessor } from './processors/rollups-processor.ts';
 import { DEFAULT_TCP_LIMITS, teltonikaTcpServer, type TcpLimits } from './teltonika-tcp.ts';
 import { DEFAULT_GT06_LIMITS, type Gt06Limits, gt06TcpServer } from './gt06-tcp.ts';
 import { teltonikaUdpServer } from './teltonika-udp.ts';
@@ -88,6 +90,7 @@ function announcingWriter(
       return writer.pending;
     },
     close: () => writer.close(),
+    drained: () => writer.drained(),
   };
 }
 
@@ -110,11 +113,15 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const state = stateProcessor(pool, directory, { horizon, onChanges: (changes) => stateEvents.emit('changes', changes) });
   const events = eventsProcessor(pool, directory, { horizon, now: opts.now, onAlerts: (list) => alertEvents.emit('alerts', list) });
   const trips = tripsProcessor(pool, directory, { horizon });
+  const driving = drivingProcessor(pool, directory, { horizon });
+  const rollups = rollupsProcessor(pool, { horizon });
   stats.processorLag = () => ({ trips: trips.lag() });
   const loops = [
     processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
     processorLoop(events.runOnce, { batch: events.batch, onError: warn('events processor') }),
     processorLoop(trips.runOnce, { batch: trips.batch, onError: warn('trips processor') }),
+    processorLoop(driving.runOnce, { batch: driving.batch, onError: warn('driving processor') }),
+    processorLoop(rollups.runOnce, { batch: rollups.batch, onError: warn('rollups processor') }),
   ];
   const deps = { directory, writer, frames, stats, commands, log, allow: opts.allow ?? {}, onStored: () => { horizon.stored(); for (const l of loops) l.kick(); } };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
@@ -128,9 +135,11 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
     queclink: 0, queclinkUdp: 0,
   };
   const upkeep = partitionUpkeep(pool, log, opts.partitions);
+  /** Every device listener bound and not yet closing (the readiness check's question). */
+  let listening = false;
 
   return {
-    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events, trips, upkeep,
+    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events, trips, upkeep, driving, rollups,
     /** An administrator's reset of a unit's state (its newest plausible position); open pages are told. */
     async resetState(unitId: number): Promise<boolean> {
       const has = await resetUnitState(pool, directory, unitId, EVENTS_LOCK_KEY);
@@ -150,11 +159,22 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
       for (const l of loops) l.start();
       // Not awaited: the months ahead already exist (made a month or more before), and retention may take a while.
       void upkeep.start();
+      listening = true;
       log.info(ports, 'device listeners ready (Teltonika TCP+UDP, OsmAnd HTTP, GT06 TCP)');
     },
+    /** True while every device listener is bound (after start, until stop begins). */
+    listening: () => listening,
+    /**
+     * Stops taking device data: the listeners close (no new connections; open ones are closed, so
+     * their devices send again elsewhere or later), then what the writer holds is committed before
+     * the processors stop. A device is acknowledged only after its rows are committed, so nothing
+     * acknowledged is lost; rows of a connection closed before its acknowledgement are re-sent.
+     */
     async stop(): Promise<void> {
+      listening = false;
       await Promise.allSettled([tcp.close(), udp.close(), osmand.close(), gt06.close()]);
       await Promise.allSettled([queclinkTcp.close(), queclinkUdp.close()]);
+      await writer.drained();
       await Promise.all([...loops.map((l) => l.stop()), upkeep.stop()]);
       writer.close();
     },
@@ -173,6 +193,7 @@ export function deviceLink(ingest: Ingest): DeviceLink {
     },
     resetState: (unitId) => ingest.resetState(unitId),
     stats: () => ingest.stats.snapshot(),
+    listening: () => ingest.listening(),
     recentFrames: (unitId) => ingest.frames.recent(unitId),
     onFrame(listener) {
       ingest.frames.on('frame', listener);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { runPartitionUpkeep, type UpkeepOptions } from '@fleet/db';
+import { pruneRollups } from './processors/rollups-store.ts';
 
 /*
  * The positions log's partition upkeep (packages/db partitions.ts: months ahead, retention), run
@@ -14,7 +15,10 @@ export function partitionUpkeep(pool: pg.Pool, log: FastifyBaseLogger, options: 
   const run = () => {
     running = runPartitionUpkeep(pool, Date.now(), options).then((report) => {
       if (report && (report.created.length || report.dropped.length || report.moved || report.deleted)) log.info(report, 'positions partitions kept');
-    }, (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'positions partition upkeep failed: will retry'));
+      // The IO roll-ups (issue 16) go with the positions they summed (one server at a time: the one that held the upkeep's lock).
+      if (!report) return;
+      return pruneRollups(pool, Date.now()).then((n) => { if (n > 0) log.info({ rollups: n }, 'IO roll-ups past retention dropped'); });
+    }).catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'positions partition upkeep failed: will retry'));
     return running;
   };
   return {

@@ -65,6 +65,11 @@ export interface WriterOptions {
   maxBatchRows?: number;
   /** Statements in flight at once, each on its own connection. */
   concurrency?: number;
+  /**
+   * Told of every committed statement (the metrics, ops/metrics.ts): rows sent, rows stored (a
+   * re-sent row is skipped), seconds from send to commit. Called once per batch, never per row.
+   */
+  onCommit?: (rows: number, stored: number, seconds: number) => void;
 }
 
 // The whole batch travels as one JSON document: cheaper to build and to send than twelve typed arrays.
@@ -92,6 +97,8 @@ export function positionWriter(pool: pg.Pool, options: WriterOptions = {}) {
   const queue: Pending[] = [];
   let inFlight = 0;
   let closed = false;
+  /** Callers of drained(), told when nothing is queued or in flight. */
+  let idle: Array<() => void> = [];
 
   function take(): Pending[] {
     const batch: Pending[] = [];
@@ -111,8 +118,12 @@ export function positionWriter(pool: pg.Pool, options: WriterOptions = {}) {
         u: r.unitId, t: r.deviceTimeMs, la: r.lat, lo: r.lon, al: r.altitude, an: r.angle, sa: r.satellites, sp: r.speed,
         pr: r.priority, ev: r.eventIo, io: r.io, pc: r.protocol, fl: r.implausible,
       })));
-      await pool.query(INSERT, [json]);
+      const started = performance.now();
+      const result = await pool.query(INSERT, [json]);
+      const seconds = (performance.now() - started) / 1000;
       for (const p of batch) p.resolve();
+      // After the callers are told: a throwing observer cannot turn a commit into a refusal.
+      options.onCommit?.(rows.length, result.rowCount ?? 0, seconds);
     } catch (err) {
       for (const p of batch) p.reject(err);
     }
@@ -126,6 +137,11 @@ export function positionWriter(pool: pg.Pool, options: WriterOptions = {}) {
         inFlight -= 1;
         pump();
       });
+    }
+    if (inFlight === 0 && queue.length === 0 && idle.length > 0) {
+      const waiting = idle;
+      idle = [];
+      for (const w of waiting) w();
     }
   }
 
@@ -153,6 +169,11 @@ export function positionWriter(pool: pg.Pool, options: WriterOptions = {}) {
     },
     close(): void {
       closed = true;
+    },
+    /** Resolves once every queued batch has been written (committed or failed): the shutdown's drain. */
+    drained(): Promise<void> {
+      if (inFlight === 0 && queue.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idle.push(resolve));
     },
   };
 }

@@ -222,6 +222,8 @@ const NOT_TENANT_IDS = new Set([
 const ALTERNATIVES: Record<string, string[][]> = {
   'GET /api/v1/activity': [['query.v'], ['query.driver']],
   'GET /api/v1/data': [['query.v'], ['query.driver']],
+  'GET /api/v1/getscores': [['query.uid'], ['query.driver']],
+  'GET /api/v1/getrecentperformance': [['query.uid'], ['query.driver']],
 };
 
 /** Calls whose body is multipart/form-data (no body schema): the matrix sends a real form with a small photo. */

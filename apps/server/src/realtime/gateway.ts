@@ -1,4 +1,4 @@
-import { SOCKET_PATH, type UnitSystem } from '@fleet/shared';
+import { type FmsVehicle, SOCKET_PATH, type UnitSystem } from '@fleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ResolveCaller } from '../lib/caller.ts';
@@ -15,6 +15,7 @@ import { messageFeed } from './messages.ts';
 import { type FleetServer, type FleetSocket, siteRoom } from './rooms.ts';
 import { socketSessions } from './sessions.ts';
 import { vehicleUpdateFeed } from './vehicle-updates.ts';
+import { engineUpdateFeed } from './engine-updates.ts';
 
 /**
  * Socket.IO on the web server, put together from its concerns: who holds a socket and in which
@@ -32,6 +33,8 @@ export function realtimeGateway(app: FastifyInstance, deps: {
   siteOfUnit: (unitId: number) => Promise<number | undefined>;
   /** Events one socket may send (DEFAULT_EVENT_LIMIT when not given). */
   eventLimit?: EventLimit;
+  /** Issue 16: the engine module's read of units' engine data by site, for 'fms:update'. */
+  engineUpdates?: (unitIds: readonly number[]) => Promise<Map<number, FmsVehicle[]>>;
 }) {
   const io: FleetServer = new Server(app.server, {
     path: SOCKET_PATH,
@@ -44,6 +47,7 @@ export function realtimeGateway(app: FastifyInstance, deps: {
   });
   const debug = socketDebugger(io, { devices: deps.devices, siteOfUnit: deps.siteOfUnit });
   const updates = vehicleUpdateFeed(io, { devices: deps.devices, vehicles: deps.vehicles, warn });
+  const engine = deps.engineUpdates ? engineUpdateFeed(io, { devices: deps.devices, updatesForUnits: deps.engineUpdates, warn }) : null;
   const alerts = alertFeed(io, { devices: deps.devices, alerts: deps.alerts, sendAlarmState: updates.sendAlarmState, warn, systemOfSite: deps.systemOfSite });
 
   io.on('connection', (socket: FleetSocket) => {
@@ -74,6 +78,7 @@ export function realtimeGateway(app: FastifyInstance, deps: {
       alerts.close();
       debug.close();
       updates.close();
+      engine?.close();
       await io.close();
     },
   };

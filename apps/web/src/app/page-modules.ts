@@ -9,13 +9,18 @@ import {
   loadVclViewerPage,
 } from '../features/checklists/index.ts';
 import { loadAlertsPage } from '../features/alerts/index.ts';
+import { loadAssetsPage } from '../features/assets/index.ts';
 import { loadChangePasswordPage, loadLoginPage, loadPopperPage } from '../features/auth/index.ts';
 import { loadDashboardPage } from '../features/dashboard/index.ts';
 import { loadDataRequestsPage } from '../features/datarequests/index.ts';
 import { loadDebugPage } from '../features/debug/index.ts';
 import { loadDriverHomePage, loadDriverLoginPage, loadDriverMapPage, loadVehicleSelectionPage } from '../features/driver/index.ts';
 import { loadFleetPage } from '../features/fleet/index.ts';
+import { loadEnginePage } from '../features/engine/index.ts';
+import { loadFuelMonitorPage } from '../features/fuel/index.ts';
+import { loadExplorerPage } from '../features/explorer/index.ts';
 import { loadActivityMapPage, loadActivityPage } from '../features/journeys/index.ts';
+import { loadFleetNavigatorPage } from '../features/performance/index.ts';
 import { loadMessagesPage } from '../features/messages/index.ts';
 import { loadScheduledReportPage } from '../features/schedules/index.ts';
 import { loadReportingPage } from '../features/reports/index.ts';
@@ -56,6 +61,7 @@ const BUILT: Record<BuiltPage, PageModule> = {
   activity: loadActivityPage,
   activitymap: loadActivityMapPage,
   reporting: loadReportingPage,
+  fuelmonitor: loadFuelMonitorPage,
   tracksectimesheets: loadTimesheetsPage,
   tracksectimesheetsignoff: loadTimesheetSignoffPage,
   amazondatarequest: loadDataRequestsPage,
@@ -63,6 +69,10 @@ const BUILT: Record<BuiltPage, PageModule> = {
   fleetconfig: loadSitePages,
   navigatorconfig: loadSitePages,
   mobileconfig: loadSitePages,
+  assets: loadAssetsPage,
+  fleetnavigator: loadFleetNavigatorPage,
+  fleetfmsv: loadEnginePage,
+  fmsv2explorer: loadExplorerPage,
 };
 
 /** The module behind a spec page; pages without content yet share the 'not available yet' page. */

@@ -58,6 +58,11 @@ export const BUILT_PAGES = [
   'fleetconfig',
   'navigatorconfig',
   'mobileconfig',
+  'assets',
+  'fleetnavigator',
+  'fleetfmsv',
+  'fuelmonitor',
+  'fmsv2explorer',
 ] as const satisfies readonly PageKey[];
 export type BuiltPage = (typeof BUILT_PAGES)[number];
 

@@ -6,6 +6,7 @@ import { type Executor, ensureDefaultBrand, ensureDemoBrands } from './brands.ts
 import {
   DEMO_ACCOUNTS,
   DEMO_CUSTOMERS,
+  DEMO_TANK_LITRES,
   DEMO_UNIT_TYPES,
   demoFleetPlanner,
   SITE_CABS,
@@ -144,6 +145,7 @@ async function insertDemo(tx: Executor, opts: { passwordHash: string; publicUrl:
         unitTypeId: u.unitTypeId,
         registration: u.registration,
         vicon: u.vicon,
+        tankLitres: DEMO_TANK_LITRES[u.unitTypeId] ?? null,
         ...(driverId === undefined ? {} : { driverId }),
       };
     });

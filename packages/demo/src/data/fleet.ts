@@ -22,6 +22,12 @@ export const DEFAULT_VEHICLE_ICON: VehicleIcon = 'service-van-blue';
 
 export const UNIT_TYPE = { van: 1, hgv: 2, car: 3, asset: 6, trailer: 7, pto: 16, phone: 20 } as const;
 
+/**
+ * The demo vehicles' fuel tanks in litres by unit type (issue 16: the fuel monitor turns a level in %
+ * into litres with it); the same sizes the simulator's profiles drive with (tools/simulator profiles.ts).
+ */
+export const DEMO_TANK_LITRES: Readonly<Record<number, number>> = { [UNIT_TYPE.van]: 80, [UNIT_TYPE.hgv]: 400, [UNIT_TYPE.car]: 55, [UNIT_TYPE.pto]: 300 };
+
 /** Unit types with fixed ids (6: asset tracker, no speed text; 16: PTO icon by trigger). */
 export const DEMO_UNIT_TYPES: ReadonlyArray<{ id: number; name: string; icon: VehicleIcon }> = [
   { id: UNIT_TYPE.van, name: 'Van', icon: 'service-van-blue' },

@@ -1,5 +1,6 @@
 import { alarmOf, ATTR, type DeviceAlarm, namedFlag, namedNumber } from '../attributes.ts';
 import { compareNamed, describeNamed, distanceText, type ReadingUnits, speedText } from '../attributes-describe.ts';
+import { DEFAULT_IO_CATALOGUE, type IoEntry, ioValueText, readIo } from './io-catalogue.ts';
 import type { AvlRecord } from './types.ts';
 
 /**
@@ -150,19 +151,12 @@ export interface IoDescribed {
 
 /**
  * Names of the FMB/FMC parameter list's common IO elements (the simulator's and the demo's among
- * them). What a unit type's map gives a role (panic on DIN2, a PTO on DIN3) names the element
- * after the role instead; an element in neither is 'IO <id>'.
+ * them), from the one IO catalogue (io-catalogue.ts). What a unit type's map gives a role (panic on
+ * DIN2, a PTO on DIN3) names the element after the role instead; an element in neither is 'IO <id>'.
  */
-export const IO_NAMES: Readonly<Record<number, string>> = {
-  1: 'Digital input 1', 2: 'Digital input 2', 3: 'Digital input 3', 4: 'Digital input 4', 9: 'Analog input 1',
-  10: 'SD status', 11: 'ICCID1', 16: 'Total odometer', 17: 'Axis X', 18: 'Axis Y', 19: 'Axis Z', 21: 'GSM signal',
-  24: 'Speed', 66: 'External voltage', 67: 'Battery voltage', 68: 'Battery current', 69: 'GNSS status', 78: 'iButton',
-  80: 'Data mode', 81: 'Vehicle speed (CAN)', 83: 'Fuel consumed (CAN)', 84: 'Fuel level (CAN, litres)', 85: 'Engine RPM (CAN)',
-  87: 'Total mileage (CAN)', 89: 'Fuel level (CAN, %)', 102: 'Engine worktime', 113: 'Battery level', 179: 'Digital output 1',
-  180: 'Digital output 2', 181: 'GNSS PDOP', 182: 'GNSS HDOP', 199: 'Trip odometer', 200: 'Sleep mode', 205: 'GSM cell id',
-  206: 'GSM area code', 239: 'Ignition', 240: 'Movement', 241: 'Active GSM operator', 250: 'Trip', 251: 'Idling',
-  252: 'Unplug', 253: 'Green driving type', 254: 'Green driving value', 255: 'Over speeding', 281: 'Fault codes',
-};
+export const IO_NAMES: Readonly<Record<number, string>> = Object.freeze(
+  Object.fromEntries([...DEFAULT_IO_CATALOGUE.values()].map((e) => [e.id, e.name])),
+);
 
 const ROLE_NAMES: Record<keyof IoMap, string> = {
   ignition: 'Ignition', movement: 'Movement', gsmSignal: 'GSM signal', externalVoltage: 'External voltage',
@@ -200,11 +194,14 @@ function roleText(role: keyof IoMap, v: number, units: ReadingUnits): string {
 
 /**
  * A stored position's IO elements in words (getdatapoint), by id: the unit type's map names the
- * elements it gives a role ('Ignition', 'On'; 'External voltage', '27.61 V'), the parameter list
- * names the rest; fault codes read as their text; distances and speeds in the site's `units`. Word keys (the named attributes of other
+ * elements it gives a role ('Ignition', 'On'; 'External voltage', '27.61 V'), the IO catalogue
+ * (the unit type's, when given) names the rest and reads those with a unit ('87.5 °C'); fault codes
+ * read as their text; distances and speeds in the site's `units`. Word keys (the named attributes of other
  * protocols: a phone's battery, charging, faked location, alarm) read as attributes-describe.ts says.
  */
-export function describeIo(io: Record<string, number | string>, map: IoMap, units: ReadingUnits): IoDescribed[] {
+export function describeIo(
+  io: Record<string, number | string>, map: IoMap, units: ReadingUnits, catalogue: ReadonlyMap<number, IoEntry> = DEFAULT_IO_CATALOGUE,
+): IoDescribed[] {
   const roleOf = new Map<number, keyof IoMap>();
   // A unit type may give two roles one id: the first role names it.
   for (const role of Object.keys(map) as (keyof IoMap)[]) if (!roleOf.has(map[role])) roleOf.set(map[role], role);
@@ -216,7 +213,8 @@ export function describeIo(io: Record<string, number | string>, map: IoMap, unit
       if (!isId(id)) return { id, value, ...describeNamed(id, value, units) };
       const n = Number(id);
       const role = roleOf.get(n);
-      const name = role ? ROLE_NAMES[role] : IO_NAMES[n] ?? `IO ${id}`;
+      const entry = catalogue.get(n);
+      const name = role ? ROLE_NAMES[role] : entry?.name ?? `IO ${id}`;
       if (role === 'faultCodes' || (typeof value === 'string' && value.startsWith('0x'))) {
         const codes = faultCodes(value);
         return { id, name, value, text: role === 'faultCodes' ? (codes.join(', ') || 'None') : String(value) };
@@ -228,7 +226,14 @@ export function describeIo(io: Record<string, number | string>, map: IoMap, unit
         : state ? (num !== 0 ? state[0] : state[1])
         : METRES.has(n) ? distanceText(num / 1000, units)
         : KMH.has(n) ? speedText(num, units)
+        : entry && entry.unit !== '' ? catalogueText(entry, value)
         : String(value);
       return { id, name, value, text };
     });
+}
+
+/** An element with a unit in the catalogue's words ('87.5 °C'); the raw value when it does not read as a number. */
+function catalogueText(entry: IoEntry, value: number | string): string {
+  const v = readIo(entry, value);
+  return v === null ? String(value) : ioValueText(entry, v);
 }

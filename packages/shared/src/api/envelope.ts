@@ -23,3 +23,13 @@ export const plainSuccessSchema = success({ message: z.string().optional() });
 export { id as idParam } from './primitives.ts';
 
 export const healthSchema = success({ version: z.string(), uptimeSeconds: z.number() });
+
+/** Liveness (health/live): the process answers; its event loop's recent delay in milliseconds. */
+export const liveSchema = success({
+  uptimeSeconds: z.number(),
+  eventLoopDelayMs: z.object({ p99: z.number(), max: z.number() }),
+});
+/** Readiness (health/ready): ready for work. */
+export const readySchema = success({ ready: z.literal(true) });
+/** Not ready (503): every reason in words, also joined into the message. */
+export const notReadySchema = z.object({ ok: z.literal(0), message: z.string(), ready: z.literal(false), reasons: z.array(z.string()) });

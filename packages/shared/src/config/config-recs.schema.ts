@@ -27,6 +27,8 @@ export const unitRecSchema = z.strictObject({
   unittype: id,
   icon: text(60).trim().default(''),
   driver: id.nullable().default(null),
+  /** The fuel tank's size in litres (issue 16: the fuel monitor's thresholds; % readings into litres); null: not known. */
+  tanklitres: num(5, 5000, { min: 'a fuel tank holds at least 5 litres', max: 'a fuel tank holds at most 5,000 litres' }).nullable().default(null),
 });
 export type UnitRec = z.infer<typeof unitRecSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { success } from '../api/envelope.ts';
 import { id, int, text } from '../api/primitives.ts';
 import { MAX_RETENTION_MONTHS } from '../tenancy/tenancy.schema.ts';
+import { ioCatalogueRowsSchema } from '../engine/engine.schema.ts';
 
 // The estate (issue 15, item 5): customers, sites, units and unit types, for super administrators.
 
@@ -80,11 +81,17 @@ export const saveUnitTypeBodySchema = z.strictObject({
   name: line(60).pipe(z.string().min(1, 'a name is needed')),
   icon: text(60).trim().regex(/^[a-z0-9-]{1,60}$/, 'an icon name is lower-case letters, digits and dashes'),
   iomap: ioMapSchema,
+  /** Issue 16: IO elements the type adds to the catalogue or renames; left out, an edit keeps what the type has. */
+  iocatalogue: ioCatalogueRowsSchema.optional(),
 });
 export const saveUnitTypeAnswerSchema = success({ id: z.number() });
 
 export const estateUnitTypeSchema = z.object({
   id: z.number(), name: z.string(), icon: z.string(), iomap: z.record(z.string(), z.number()), units: z.number(),
+  /** Issue 16: the type's additions to the IO catalogue, by IO id. */
+  iocatalogue: z.array(z.object({
+    id: z.number(), name: z.string(), unit: z.string(), scale: z.number(), decimals: z.number(), group: z.string().optional(),
+  })),
 });
 export const estateUnitTypesAnswerSchema = success({
   unittypes: z.array(estateUnitTypeSchema),

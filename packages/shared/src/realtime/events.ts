@@ -1,4 +1,5 @@
 import type { Message, MessagesReadEvent } from '../messages/messages.schema.ts';
+import type { FmsUpdateEvent } from '../engine/engine.schema.ts';
 
 /** One frame of a device conversation, for the protocol debugger. */
 export interface DebugFrameEvent {
@@ -34,7 +35,7 @@ export interface VehicleUpdate {
 /** A new alert for the site's open browsers. */
 export interface AlertEvent {
   aid: number;
-  kind: 'panic' | 'geofence' | 'spn' | 'runover' | 'device';
+  kind: 'panic' | 'geofence' | 'spn' | 'runover' | 'device' | 'fuel';
   event: string;
   uid: number;
   vehicle: string;
@@ -77,6 +78,8 @@ export interface ServerToClientEvents {
   'messages:new': (event: { message: Message }) => void;
   /** One side's messages of a vehicle's conversation were read (ticks). */
   'messages:read': (event: MessagesReadEvent) => void;
+  /** Issue 16: the latest engine data of the site's vehicles whose state changed (gathered, at most one a second). */
+  'fms:update': (vehicles: FmsUpdateEvent) => void;
 }
 
 /** Events the client sends; each answers through its acknowledgement callback. */

@@ -81,14 +81,4 @@ export const resetUnitStateAnswerSchema = success({
   state: z.object({ updated: z.string(), lat: z.number(), lon: z.number() }).nullable(),
 });
 
-/** Commands any user of the unit's site may send; anything else (e.g. setdigout) needs an administrator. */
-export const READ_ONLY_COMMANDS = [
-  'getinfo', 'getver', 'getstatus', 'getgps', 'getio', 'readio', 'getparam', 'battery', 'fc_lv',
-  // GT06 / Concox queries (SMS command words): status, position, parameters, server settings, firmware.
-  'status#', 'where#', 'param#', 'gprsset#', 'version#',
-];
-
-export function isReadOnlyCommand(cmd: string): boolean {
-  const word = cmd.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-  return READ_ONLY_COMMANDS.includes(word);
-}
+// Which commands need an administrator: packages/shared/src/commands (isReadOnlyCommand, the catalogue).

@@ -1,13 +1,16 @@
 import type pg from 'pg';
 import { storeRaisedAlerts } from '../../modules/alerts/index.ts';
+import { assetRulesOfUnits } from '../../modules/assets/index.ts';
 import { GeofenceIndex } from '../../modules/geofence/index.ts';
 import { geofencesOfAllSites } from '../../modules/poi/index.ts';
 import { workingHoursOfSites } from '../../modules/site/index.ts';
 import type { RaisedAlert } from '../ingest-events.ts';
 import type { SharedHorizon } from '../log-horizon.ts';
+import { isAssetUnit } from '../asset-movement.ts';
 import type { UnitDirectory } from '../unit-directory.ts';
 import { eventsOfBatch, type EventRow } from './events-rules.ts';
 import { loadMemory, readEventWindow, saveMemory } from './events-store.ts';
+import { saveFaultEpisodes } from './fault-episodes-store.ts';
 import { processorRunner, type ProcessorDefinition } from './runner.ts';
 
 export type NewAlert = RaisedAlert;
@@ -50,9 +53,12 @@ export function eventsProcessor(pool: pg.Pool, directory: UnitDirectory, opts: {
       const units = await directory.units(unitIds);
       const saved = await loadMemory(client, unitIds);
       const hours = await workingHoursOfSites(client, [...new Set([...units.values()].map((u) => u.siteId))]);
-      const { alerts, memory } = eventsOfBatch(rows, units, saved, hours, index, (opts.now ?? Date.now)());
+      // Read each batch, like the hours: a rule saved on the assets page holds from the next batch.
+      const assetRules = await assetRulesOfUnits(client, [...units.values()].filter(isAssetUnit).map((u) => u.unitId));
+      const { alerts, memory, faults } = eventsOfBatch(rows, units, saved, hours, index, (opts.now ?? Date.now)(), assetRules);
       // Through the runner's client: the alerts commit with the cursor and the memory, or not at all.
       const raised = await storeRaisedAlerts(client, alerts);
+      await saveFaultEpisodes(client, faults);
       await saveMemory(client, memory);
       return raised;
     },

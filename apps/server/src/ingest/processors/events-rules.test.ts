@@ -63,7 +63,7 @@ describe('eventsOfBatch: the alerts a window of the log raises', () => {
     const out = eventsOfBatch([
       row(1, NOON, OUT, { 281: hex('P0101,SPN 100 FMI 1') }), row(1, NOON + 1000, OUT), row(1, NOON + 2000, OUT, { 281: hex('SPN 100 FMI 1') }),
     ], units, saved, london, depot, SOON);
-    expect(out.alerts.map((a) => [a.kind, a.detail])).toEqual([['spn', 'SPN 100 FMI 1']]);
+    expect(out.alerts.map((a) => [a.kind, a.detail])).toEqual([['spn', 'SPN 100 FMI 1: Engine oil pressure — below normal (most severe)']]);
     expect(out.memory.get(1)?.faultCodes).toEqual(['SPN 100 FMI 1']);
   });
 
@@ -107,12 +107,29 @@ describe('eventsOfBatch: the alerts a window of the log raises', () => {
     expect(out.alerts).toEqual([]);
   });
 
-  it('raises Asset Movement when an asset tracker starts to move, not for a vehicle', () => {
-    const saved = new Map([[1, memory({ movement: false })], [2, memory({ movement: false })]]);
-    const out = eventsOfBatch([row(1, NOON, OUT, { 240: 1 }), row(2, NOON, OUT, { 240: 1 }), row(2, NOON + 1000, OUT, { 240: 1 })],
+  it('raises Asset Movement when an asset tracker starts to move outside its hours, saying why; not for a vehicle', () => {
+    const saved = new Map([[1, memory({ movement: false, lastTime: NIGHT - 60_000 })], [2, memory({ movement: false, lastTime: NIGHT - 60_000 })]]);
+    const out = eventsOfBatch([row(1, NIGHT, OUT, { 240: 1 }), row(2, NIGHT, OUT, { 240: 1 }), row(2, NIGHT + 1000, OUT, { 240: 1 })],
       units, saved, london, depot, SOON);
-    expect(out.alerts.map((a) => [a.unitId, a.kind, a.event, a.poiId])).toEqual([[2, 'geofence', 'movement', null]]);
+    expect(out.alerts.map((a) => [a.unitId, a.kind, a.event, a.poiId, a.detail])).toEqual([
+      [2, 'geofence', 'movement', null, 'outside allowed hours Mon–Fri 06:00–18:00'],
+    ]);
     expect(out.memory.get(2)?.movement).toBe(true);
+  });
+
+  it('records an asset moving inside its allowed hours and place without raising anything (issue 16)', () => {
+    const out = eventsOfBatch([row(2, NOON, OUT, { 240: 1 })], units, new Map([[2, memory({ movement: false })]]), london, depot, SOON);
+    expect(out.alerts).toEqual([]);
+    expect(out.memory.get(2)?.movement).toBe(true);
+  });
+
+  it("raises Asset Movement in hours when the asset starts to move outside its allowed place (its own rules)", () => {
+    const yard = { id: 40, name: 'Depot', mode: 1, lat: IN.lat, lon: IN.lon, radius: 200, points: null };
+    const rules = new Map([[2, { hours: null, place: yard }]]);
+    const inside = eventsOfBatch([row(2, NOON, IN, { 240: 1 })], units, new Map([[2, memory({ movement: false })]]), london, new GeofenceIndex(), SOON, rules);
+    expect(inside.alerts).toEqual([]);
+    const outside = eventsOfBatch([row(2, NOON, OUT, { 240: 1 })], units, new Map([[2, memory({ movement: false })]]), london, new GeofenceIndex(), SOON, rules);
+    expect(outside.alerts.map((a) => [a.kind, a.event, a.detail])).toEqual([['geofence', 'movement', 'outside Depot']]);
   });
 
   it('passes over rows flagged for other reasons than a missing fix, and unknown units: nothing raised, memory as it was', () => {

@@ -1,11 +1,13 @@
 import {
-  assetLocationCode, DEVICE_ALARM_TEXT, isOutsideWorkingHours, locationCodeRaisesAlarm, runOverDayPart, type WorkingHours, workingHoursText,
+  assetLocationCode, DEVICE_ALARM_TEXT, faultDetail, isOutsideWorkingHours, locationCodeRaisesAlarm, runOverDayPart, type WorkingHours, workingHoursText,
 } from '@fleet/shared';
 import { type GeofenceIndex, GeofenceTracker } from '../../modules/geofence/index.ts';
 import { isAssetUnit } from '../asset-movement.ts';
 import type { RaisedAlert } from '../ingest-events.ts';
 import { interpret } from '../io-map.ts';
 import type { KnownUnit } from '../unit-directory.ts';
+import { assetMovementBreach, type AssetRules } from './asset-rules.ts';
+import { type FaultEpisodeChange, FaultEpisodes } from './fault-episodes.ts';
 
 /** A position as the events processor reads it; flagged rows are read only so the cursor passes them. */
 export interface EventRow {
@@ -70,12 +72,15 @@ const emptyMemory = (): UnitMemory => ({
  * a report without a fix raises these two at the unit's last plausible position (0,0 when it has
  * none: its place is unknown) and nothing else. A unit's first plausible position only sets the
  * rest of its memory: a vehicle already parked inside its depot raises nothing. After that:
- * - spn: fault codes not in the last list (the list is replaced when the position reports the input);
+ * - spn: fault codes not in the last list, one alert per report, its detail the codes in words (the
+ *   list is replaced when the position reports the input); each code opens a fault episode
+ *   (fault-episodes.ts), also on the unit's first plausible position: a fault is not a place;
  * - runover: the first ignition-on position outside the site's working hours in an ignition cycle
  *   (ignition off ends the cycle), and at most one per unit per day-part (runOverDayPart): a van
  *   started ten times one evening raises one; its detail is the hours in words ('Mon–Fri 06:00–18:00');
- * - geofence/movement: an asset tracker starting to move (its location code is Asset Movement),
- *   a Zone alert without a POI;
+ * - geofence/movement: an asset tracker starting to move (its location code is Asset Movement)
+ *   outside its allowed hours or place (asset-rules.ts; `assetRules` by unit id, none: the site's
+ *   hours, anywhere), a Zone alert without a POI whose detail says why; inside both it raises nothing;
  * - geofence/enter and exit: the GeofenceTracker's entries and exits against `geofences`.
  * Device alarms, Run Overs, Asset Movement and geofence alerts of a device time more than
  * LATE_AFTER_MS before `nowMs` are `late`: recorded, never raised. Panics and fault codes always raise.
@@ -88,8 +93,10 @@ export function eventsOfBatch(
   hours: ReadonlyMap<number, SiteHours>,
   geofences: GeofenceIndex,
   nowMs: number,
-): { alerts: PendingAlert[]; memory: Map<number, UnitMemory> } {
+  assetRules: ReadonlyMap<number, AssetRules> = new Map(),
+): { alerts: PendingAlert[]; memory: Map<number, UnitMemory>; faults: FaultEpisodeChange[] } {
   const memory = new Map<number, UnitMemory>();
+  const episodes = new FaultEpisodes();
   const tracker = new GeofenceTracker(geofences);
   for (const [unitId, m] of saved) {
     memory.set(unitId, { ...m, alarms: { ...m.alarms } });
@@ -121,14 +128,15 @@ export function eventsOfBatch(
       m.alarms[meaning.alarm] = Math.max(last ?? r.t, r.t);
     }
     if (noFix) continue;
+    const listed = meaning.faultCodes.length || r.io[String(unit.ioMap.faultCodes)] !== undefined ? meaning.faultCodes : null;
+    const fresh = episodes.report({ unitId: r.unit_id, siteId: unit.siteId, t: r.t, positionId: r.id, listed }, m.faultCodes);
+    if (fresh.length) alerts.push({ ...base(false), kind: 'spn', event: 'fault', poiId: null, detail: faultDetail(fresh) });
+    if (listed) m.faultCodes = listed;
     if (m.lastTime === null) {
       tracker.restore(r.unit_id, geofences.match(unit.siteId, r.lat, r.lon), r.t);
-      Object.assign(m, { inside: [...tracker.insideOf(r.unit_id)], faultCodes: meaning.faultCodes, movement: meaning.movement, lastTime: r.t, lastLat: r.lat, lastLon: r.lon });
+      Object.assign(m, { inside: [...tracker.insideOf(r.unit_id)], movement: meaning.movement, lastTime: r.t, lastLat: r.lat, lastLon: r.lon });
       continue;
     }
-    const fresh = meaning.faultCodes.filter((c) => !m.faultCodes.includes(c));
-    if (fresh.length) alerts.push({ ...base(false), kind: 'spn', event: 'fault', poiId: null, detail: fresh.join(', ') });
-    if (meaning.faultCodes.length || r.io[String(unit.ioMap.faultCodes)] !== undefined) m.faultCodes = meaning.faultCodes;
     if (meaning.ignition === false) m.runOver = false;
     const site = hours.get(unit.siteId);
     if (meaning.ignition === true && !m.runOver && site && isOutsideWorkingHours(r.t, site.tz, site.hours)) {
@@ -140,7 +148,8 @@ export function eventsOfBatch(
       m.runOver = true;
     }
     if (isAssetUnit(unit) && locationCodeRaisesAlarm(assetLocationCode(m.movement, meaning.movement))) {
-      alerts.push({ ...base(true), kind: 'geofence', event: 'movement', poiId: null, detail: '' });
+      const why = assetMovementBreach(r.t, r.lat, r.lon, assetRules.get(r.unit_id), site);
+      if (why !== null) alerts.push({ ...base(true), kind: 'geofence', event: 'movement', poiId: null, detail: why });
     }
     if (meaning.movement !== null) m.movement = meaning.movement;
     const moves = tracker.update(r.unit_id, unit.siteId, r.lat, r.lon, r.t);
@@ -150,5 +159,5 @@ export function eventsOfBatch(
     // A replayed older position is not where the unit is now.
     if (r.t >= m.lastTime) Object.assign(m, { lastTime: r.t, lastLat: r.lat, lastLon: r.lon });
   }
-  return { alerts, memory };
+  return { alerts, memory, faults: episodes.changes() };
 }

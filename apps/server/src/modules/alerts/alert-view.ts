@@ -41,12 +41,14 @@ export function alertText(a: { kind: string; event: string; poi: string | null; 
   const poi = (a.poi ?? '').trim();
   const detail = a.detail.trim();
   if (a.kind === 'panic') return 'Panic button pressed';
-  if (a.kind === 'geofence' && a.event === 'movement') return 'Asset Movement: started moving';
+  // Issue 16: the detail says which of the asset's rules the start broke ('outside Yard North').
+  if (a.kind === 'geofence' && a.event === 'movement') return detail ? `Asset Movement: started moving ${detail}` : 'Asset Movement: started moving';
   if (a.kind === 'geofence' && a.event === 'enter') return poi ? `Entered ${poi}` : 'Entered a zone';
   if (a.kind === 'geofence' && a.event === 'exit') return poi ? `Left ${poi}` : 'Left a zone';
   if (a.kind === 'spn') return detail ? `Fault codes ${detail}` : 'New fault codes';
   if (a.kind === 'runover') return detail ? `Ignition on outside working hours (${detail})` : 'Ignition on outside working hours';
   if (a.kind === 'servicing') return detail || 'Service due';
   if (a.kind === 'device') return `Device alarm: ${detail || a.event}`;
+  if (a.kind === 'fuel' && a.event === 'drop') return detail ? `Fuel drop of ${detail}` : 'Fuel drop';
   return `${a.kind} ${a.event}`;
 }

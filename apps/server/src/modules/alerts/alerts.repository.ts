@@ -1,3 +1,4 @@
+import { checkout } from '@fleet/db';
 import type pg from 'pg';
 import { ALARM_KINDS, openAlarmSql } from './alarm.ts';
 
@@ -28,10 +29,10 @@ export function alertsRepository(pool: pg.Pool) {
       return r.rows;
     },
 
-    async list(siteIds: number[], kind: string, opts: { id?: number; openOnly: boolean }): Promise<AlertRow[]> {
-      const r = await pool.query<AlertRow>(`${SELECT} WHERE a.site_id = ANY($1::int[]) AND a.kind = $2
+    async list(siteIds: number[], kinds: string[], opts: { id?: number; openOnly: boolean }): Promise<AlertRow[]> {
+      const r = await pool.query<AlertRow>(`${SELECT} WHERE a.site_id = ANY($1::int[]) AND a.kind = ANY($2::text[])
         AND ($3::bigint IS NULL OR a.id = $3) AND (NOT $4 OR a.cleared_at IS NULL) ORDER BY a.happened_at DESC LIMIT 500`,
-        [siteIds, kind, opts.id ?? null, opts.openOnly]);
+        [siteIds, kinds, opts.id ?? null, opts.openOnly]);
       return r.rows;
     },
 
@@ -72,7 +73,7 @@ export function alertsRepository(pool: pg.Pool) {
      */
     async clearMany(siteIds: number[], ids: number[], userId: number): Promise<ClearedRow[] | 'missing' | 'panic'> {
       const wanted = [...new Set(ids)];
-      const client = await pool.connect();
+      const client = await checkout(pool);
       try {
         await client.query('BEGIN');
         const found = await client.query<{ kind: string }>(
@@ -93,7 +94,7 @@ export function alertsRepository(pool: pg.Pool) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.done();
       }
     },
 

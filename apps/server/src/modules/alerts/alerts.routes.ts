@@ -11,7 +11,8 @@ import { alertLocation, panicString } from './alert-view.ts';
 import type { AlertsRepository, ClearedRow } from './alerts.repository.ts';
 
 const tag = { tags: ['alerts'] };
-const KIND = { panic: 'panic', zone: 'geofence', spn: 'spn', runover: 'runover', device: 'device' } as const;
+/** Kinds listed, counted and cleared with each category: the fuel monitor's drops (issue 16) are vehicle alarms beside the device's own. */
+const KINDS: Record<'panic' | 'zone' | 'spn' | 'runover' | 'device', string[]> = { panic: ['panic'], zone: ['geofence'], spn: ['spn'], runover: ['runover'], device: ['device', 'fuel'] };
 
 /** The sites an alert view covers: the session's current site (the spec's calls take no site). */
 const sitesOf = (request: Parameters<typeof scopedOf>[0]) => {
@@ -64,7 +65,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       })),
       counts: {
         panic: counts.panic ?? 0, zone: counts.geofence ?? 0, spn: counts.spn ?? 0, vcl,
-        servicing: due.length, runover: counts.runover ?? 0, device: counts.device ?? 0,
+        servicing: due.length, runover: counts.runover ?? 0, device: (counts.device ?? 0) + (counts.fuel ?? 0),
       },
     };
   });
@@ -91,7 +92,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       };
     }
     const sites = sitesOf(request);
-    const [rows, units] = await Promise.all([repo.list(sites, KIND[list], { id, openOnly: open === '1' }), systemOfView(sites)]);
+    const [rows, units] = await Promise.all([repo.list(sites, KINDS[list], { id, openOnly: open === '1' }), systemOfView(sites)]);
     if (id !== undefined && rows.length === 0) throw notFound('alert');
     return {
       ok: 1 as const,
@@ -151,6 +152,6 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     config: { access: operator({ unit: 'body.uid' }) },
   }, async (request) => {
     const caller = callerOf(request);
-    return cleared(await repo.clearUnit(caller.siteIds, ['device'], request.body.uid, caller.user.id), 'unit');
+    return cleared(await repo.clearUnit(caller.siteIds, KINDS.device, request.body.uid, caller.user.id), 'unit');
   });
 };

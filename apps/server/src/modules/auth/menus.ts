@@ -12,6 +12,8 @@ const OPERATOR: MenuEntry[] = [
   { name: 'Timesheet sign-off', icon: 'signature', link: '/tabs/tabs/tracksectimesheetsignoff' },
   { name: 'Fuel', icon: 'fuel', link: '/tabs/tabs/fuelmonitor' },
   { name: 'Assets', icon: 'box', link: '/tabs/tabs/assets' },
+  { name: 'Engine data', icon: 'engine', link: '/tabs/tabs/fleetfmsv' },
+  { name: 'Driver performance', icon: 'speedometer', link: '/tabs/tabs/fleetnavigator' },
 ];
 const SITE_ADMIN: MenuEntry[] = [
   ...OPERATOR,

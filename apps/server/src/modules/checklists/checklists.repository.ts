@@ -1,4 +1,5 @@
 import type { SignoffChecklistBody } from '@fleet/shared';
+import { checkout } from '@fleet/db';
 import type pg from 'pg';
 
 export interface TemplateRow {
@@ -101,7 +102,7 @@ export function checklistsRepository(pool: pg.Pool) {
       // A re-send of a stored check list is answered without a transaction.
       const { rows: [stored] } = await pool.query<{ id: string }>('SELECT id FROM checklists WHERE site_id = $1 AND client_key = $2', [c.siteId, body.key]);
       if (stored) return { id: Number(stored.id), duplicate: true };
-      const client = await pool.connect();
+      const client = await checkout(pool);
       try {
         await client.query('BEGIN');
         const { rows } = await client.query<{ id: string }>(
@@ -134,7 +135,7 @@ export function checklistsRepository(pool: pg.Pool) {
         await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.done();
       }
     },
 
@@ -222,13 +223,13 @@ export function checklistsRepository(pool: pg.Pool) {
       },
       /** Runs `fn` holding the site's demo lock (two servers starting on one database seed it once). */
       async locked<T>(siteId: number, fn: () => Promise<T>): Promise<T> {
-        const client = await pool.connect();
+        const client = await checkout(pool);
         try {
           await client.query('SELECT pg_advisory_lock(7262011, $1)', [siteId]);
           return await fn();
         } finally {
           await client.query('SELECT pg_advisory_unlock(7262011, $1)', [siteId]).catch(() => {});
-          client.release();
+          client.done();
         }
       },
     },

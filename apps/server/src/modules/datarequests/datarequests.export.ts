@@ -95,6 +95,11 @@ export async function writeDataExport(pool: pg.Pool, plan: ExportPlan, file: str
   const part = `${file}.part`;
   const client = await pool.connect();
   let broken: Error | undefined;
+  // Heard from the start: the database ending this connection mid-export (a restart) would otherwise
+  // be an unheard error event, which ends the process; the export fails instead and the client is discarded.
+  client.on('error', (err: Error) => {
+    broken ??= err;
+  });
   let active: NodeJS.ReadableStream | undefined;
   try {
     // One snapshot for the four files (a trip and its positions agree), read only, times out in UTC.

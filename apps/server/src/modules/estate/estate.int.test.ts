@@ -257,6 +257,27 @@ describe('unit types', () => {
     expect((await t.call('POST', 'saveunittype', { token: root.token, body: { id: 999_999, name: 'T', icon: 'x', iomap: {} } })).statusCode).toBe(404);
   });
 
+  it('keeps an IO catalogue per unit type (issue 16): saved as rows, kept when left out, bad rows refused with nothing changed', async () => {
+    const rows = [{ id: 127, name: 'Coolant (FM63 FMS)', unit: '°C', scale: 1, decimals: 0, group: 'engine' }, { id: 5000, name: 'Crane load', unit: 't', scale: 0.1, decimals: 1 }];
+    const add = await t.call('POST', 'saveunittype', { token: root.token, body: { id: 0, name: 'Crane', icon: 'crane', iomap: {}, iocatalogue: rows } });
+    expect(add.statusCode).toBe(200);
+    const id = add.json().id as number;
+    const listed = async () => (await t.call('GET', 'estateunittypes', { token: root.token })).json().unittypes.find((u: { id: number }) => u.id === id).iocatalogue;
+    expect(await listed()).toEqual(rows);
+    expect((await q('SELECT io_catalogue FROM unit_types WHERE id = $1', [id]))[0]).toEqual({ io_catalogue: {
+      127: { name: 'Coolant (FM63 FMS)', unit: '°C', scale: 1, decimals: 0, group: 'engine' }, 5000: { name: 'Crane load', unit: 't', scale: 0.1, decimals: 1 },
+    } });
+    await t.call('POST', 'saveunittype', { token: root.token, body: { id, name: 'Crane lorry', icon: 'crane', iomap: {} } });
+    expect(await listed()).toEqual(rows);
+    for (const iocatalogue of [[rows[0], rows[0]], [{ ...rows[1], scale: 0 }], [{ ...rows[1], name: '' }], [{ ...rows[1], id: 70_000 }], [{ ...rows[1], group: 'wheels' }]]) {
+      const bad = await t.call('POST', 'saveunittype', { token: root.token, body: { id, name: 'X', icon: 'crane', iomap: {}, iocatalogue } });
+      expect(bad.statusCode, JSON.stringify(iocatalogue)).toBe(400);
+    }
+    expect(await listed()).toEqual(rows);
+    await t.call('POST', 'saveunittype', { token: root.token, body: { id, name: 'Crane lorry', icon: 'crane', iomap: {}, iocatalogue: [] } });
+    expect(await listed()).toEqual([]);
+  });
+
   it("refuses another brand's super administrator (403: the catalogue is shared) and a site administrator", async () => {
     expect((await t.call('GET', 'estateunittypes', { token: north.token })).json().canEdit).toBe(false);
     const res = await t.call('POST', 'saveunittype', { token: north.token, body: { id: 1, name: 'Mine', icon: 'x', iomap: {} } });

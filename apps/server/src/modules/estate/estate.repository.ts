@@ -101,27 +101,30 @@ export function estateRepository(pool: pg.Pool) {
     },
 
     async unitTypes() {
-      const r = await pool.query<{ id: number; name: string; icon: string; iomap: Record<string, number>; units: number }>(
-        `SELECT t.id, t.name, t.icon, t.io_map AS iomap,
+      const r = await pool.query<{ id: number; name: string; icon: string; iomap: Record<string, number>; iocatalogue: unknown; units: number }>(
+        `SELECT t.id, t.name, t.icon, t.io_map AS iomap, t.io_catalogue AS iocatalogue,
             (SELECT count(*)::int FROM units u WHERE u.unit_type_id = t.id AND u.removed_at IS NULL) AS units
           FROM unit_types t ORDER BY t.id`);
       return r.rows;
     },
 
     unitType(id: number, db: Pick<pg.Pool, 'query'> = pool) {
-      return one<{ id: number; name: string; icon: string; iomap: Record<string, number> }>(
-        'SELECT id, name, icon, io_map AS iomap FROM unit_types WHERE id = $1', [id], db);
+      return one<{ id: number; name: string; icon: string; iomap: Record<string, number>; iocatalogue: unknown }>(
+        'SELECT id, name, icon, io_map AS iomap, io_catalogue AS iocatalogue FROM unit_types WHERE id = $1', [id], db);
     },
 
-    async saveUnitType(id: number, t: { name: string; icon: string; iomap: Record<string, number> }, db: Pick<pg.Pool, 'query'>): Promise<number> {
+    async saveUnitType(
+      id: number, t: { name: string; icon: string; iomap: Record<string, number>; iocatalogue: Record<string, unknown> }, db: Pick<pg.Pool, 'query'>,
+    ): Promise<number> {
       if (id === 0) {
         await db.query('LOCK TABLE unit_types IN EXCLUSIVE MODE');
         const row = await one<{ id: number }>(
-          `INSERT INTO unit_types (id, name, icon, io_map) VALUES ((SELECT coalesce(max(id), 0) + 1 FROM unit_types), $1, $2, $3) RETURNING id`,
-          [t.name, t.icon, JSON.stringify(t.iomap)], db);
+          `INSERT INTO unit_types (id, name, icon, io_map, io_catalogue) VALUES ((SELECT coalesce(max(id), 0) + 1 FROM unit_types), $1, $2, $3, $4) RETURNING id`,
+          [t.name, t.icon, JSON.stringify(t.iomap), JSON.stringify(t.iocatalogue)], db);
         return (row as { id: number }).id;
       }
-      await db.query('UPDATE unit_types SET name = $2, icon = $3, io_map = $4 WHERE id = $1', [id, t.name, t.icon, JSON.stringify(t.iomap)]);
+      await db.query('UPDATE unit_types SET name = $2, icon = $3, io_map = $4, io_catalogue = $5 WHERE id = $1',
+        [id, t.name, t.icon, JSON.stringify(t.iomap), JSON.stringify(t.iocatalogue)]);
       return id;
     },
 

@@ -12,6 +12,7 @@ import { callerOf, type Caller } from '../../lib/caller.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { SessionService } from '../auth/index.ts';
 import type { EstateRepository } from './estate.repository.ts';
+import { catalogueObject, catalogueRows } from './io-catalogue-rows.ts';
 
 const tag = { tags: ['estate'] };
 const BRAND_NOTE = "Customers and sites of the caller's brand only: another brand's read as missing (404).";
@@ -184,7 +185,7 @@ export const estateRoutes: FastifyPluginAsyncZod<{
     config: { access: { who: 'super' } },
   }, async (request) => ({
     ok: 1 as const,
-    unittypes: await repo.unitTypes(),
+    unittypes: (await repo.unitTypes()).map((t) => ({ ...t, iocatalogue: catalogueRows(t.iocatalogue) })),
     canEdit: await repo.isDefaultBrand(brandOf(callerOf(request))),
   }));
 
@@ -198,11 +199,14 @@ export const estateRoutes: FastifyPluginAsyncZod<{
     const iomap = Object.fromEntries(Object.entries(request.body.iomap).filter(([, v]) => v !== undefined)) as Record<string, number>;
     const before = id === 0 ? undefined : await repo.unitType(id);
     if (id !== 0 && !before) throw notFound('unit type');
+    // Left out, an edit keeps the type's IO catalogue (clients from before issue 16 send none).
+    const iocatalogue = request.body.iocatalogue ? catalogueObject(request.body.iocatalogue) : catalogueObject(catalogueRows(before?.iocatalogue));
     const saved = await inTransaction(async (db) => {
-      const out = await repo.saveUnitType(id, { name, icon, iomap }, db);
+      const out = await repo.saveUnitType(id, { name, icon, iomap, iocatalogue }, db);
       await audit.change({ caller, address: request.ip }, {
         action: id === 0 ? 'unittype.add' : 'unittype.edit', targetKind: 'unittype', targetId: out, targetName: name,
-        ...(before ? { before: { name: before.name, icon: before.icon, iomap: before.iomap } } : {}), after: { name, icon, iomap },
+        ...(before ? { before: { name: before.name, icon: before.icon, iomap: before.iomap, iocatalogue: before.iocatalogue } } : {}),
+        after: { name, icon, iomap, iocatalogue },
       }, db);
       return out;
     });

@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /** A vehicle of the caller's sites, with what its answers need: its site's zone, its unit type's IO map. */
 export interface VehicleRow {
-  id: number; registration: string; unit_type_id: number; site_id: number; timezone: string; io_map: unknown;
+  id: number; registration: string; unit_type_id: number; site_id: number; timezone: string; io_map: unknown; io_catalogue: unknown;
 }
 export interface DriverRow { id: number; name: string; site_id: number; timezone: string }
 
@@ -66,7 +66,7 @@ export function journeysRepository(pool: pg.Pool) {
     async vehicle(siteIds: number[], unitId: number): Promise<VehicleRow | undefined> {
       const r = await pool.query<VehicleRow>({
         name: 'journeys-vehicle',
-        text: `SELECT u.id, u.registration, u.unit_type_id, u.site_id, s.timezone, ut.io_map
+        text: `SELECT u.id, u.registration, u.unit_type_id, u.site_id, s.timezone, ut.io_map, ut.io_catalogue
           FROM units u JOIN sites s ON s.id = u.site_id JOIN unit_types ut ON ut.id = u.unit_type_id
           WHERE u.id = $1 AND u.site_id = ANY($2::int[])`,
         values: [unitId, siteIds],
@@ -76,7 +76,7 @@ export function journeysRepository(pool: pg.Pool) {
 
     /** Vehicles by id (those a driver drove: the driver is the caller's already). */
     async vehiclesByIds(unitIds: number[]): Promise<VehicleRow[]> {
-      const r = await pool.query<VehicleRow>(`SELECT u.id, u.registration, u.unit_type_id, u.site_id, s.timezone, ut.io_map
+      const r = await pool.query<VehicleRow>(`SELECT u.id, u.registration, u.unit_type_id, u.site_id, s.timezone, ut.io_map, ut.io_catalogue
         FROM units u JOIN sites s ON s.id = u.site_id JOIN unit_types ut ON ut.id = u.unit_type_id WHERE u.id = ANY($1::int[])`, [unitIds]);
       return r.rows;
     },

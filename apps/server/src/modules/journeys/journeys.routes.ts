@@ -1,4 +1,4 @@
-import { describeIo, resolveIoMap } from '@fleet/protocols';
+import { describeIo, ioCatalogue, resolveIoMap } from '@fleet/protocols';
 import {
   type ActivityAlert, activityAnswerSchema, activityQuerySchema, type ActivitySubject, type Checkin, dataAnswerSchema, dataQuerySchema,
   getDataPointAnswerSchema, getDataPointQuerySchema, type Segment, type TripEvent, tripEventsAnswerSchema, tripEventsBodySchema,
@@ -206,7 +206,7 @@ export const journeysRoutes: FastifyPluginAsyncZod<{
         id: p.id, unitid: p.unit_id, registration: vehicle.registration, time: p.device_time.toISOString(), receivedAt: p.received_at.toISOString(),
         lat: p.lat, lon: p.lon, altitude: p.altitude, angle: p.angle, satellites: p.satellites, speed: p.speed, priority: p.priority,
         eventIo: p.event_io, protocol: p.protocol, implausible: p.implausible, loc: where(p.lat, p.lon),
-        io: describeIo(p.io, resolveIoMap(vehicle.io_map), system),
+        io: describeIo(p.io, resolveIoMap(vehicle.io_map), system, ioCatalogue(vehicle.io_catalogue)),
       },
     };
   });

@@ -2,3 +2,4 @@
 export { poiRoutes } from './poi.routes.ts';
 export { geofencesOfAllSites, poiRepository, type PoiRepository, type PoiRow } from './poi.repository.ts';
 export { poiConfigList } from './poi-list.ts';
+export { poiView } from './poi-view.ts';

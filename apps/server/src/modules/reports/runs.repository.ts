@@ -11,6 +11,7 @@ export function unpacker(columns: readonly ReportColumn[]): (cells: ReportCell[]
     return row;
   };
 }
+import { checkout } from '@fleet/db';
 import type pg from 'pg';
 
 interface RunRow {
@@ -97,7 +98,7 @@ export function runsRepository(pool: pg.Pool) {
      * holds them all in this process (PostgreSQL walks the stored array).
      */
     async *eachRows(id: number, batch = 2000): AsyncGenerator<ReportCell[][]> {
-      const client = await pool.connect();
+      const client = await checkout(pool);
       let open = false;
       try {
         await client.query('BEGIN READ ONLY');
@@ -115,7 +116,7 @@ export function runsRepository(pool: pg.Pool) {
       } finally {
         // Also when the reader stopped early (a PDF takes the first rows only) or failed.
         if (open) await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
+        client.done();
       }
     },
 

@@ -1,4 +1,5 @@
 import { latestDueAtOrBefore, nextDueAt } from '@fleet/shared';
+import { checkout } from '@fleet/db';
 import type pg from 'pg';
 import { frequencyOf, type ScheduleRow } from './schedules.repository.ts';
 
@@ -37,7 +38,7 @@ export function scheduleRunsRepository(pool: pg.Pool) {
      * The (schedule, due time) key makes a second claim of the same run impossible.
      */
     async claimDue(now: Date, lease: Date, limit = 20): Promise<number[]> {
-      const client = await pool.connect();
+      const client = await checkout(pool);
       try {
         await client.query('BEGIN');
         const due = await client.query<ScheduleRow>(
@@ -62,7 +63,7 @@ export function scheduleRunsRepository(pool: pg.Pool) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.done();
       }
     },
 

@@ -5,7 +5,7 @@ import type { DebugFrameEvent } from '@fleet/shared';
 /** An alert the events processor raised and stored. */
 export interface RaisedAlert {
   aid: number;
-  kind: 'panic' | 'geofence' | 'spn' | 'runover' | 'device';
+  kind: 'panic' | 'geofence' | 'spn' | 'runover' | 'device' | 'fuel';
   event: string;
   siteId: number;
   unitId: number;
@@ -70,6 +70,8 @@ export interface DeviceLink {
   forget(deviceId?: string, unitId?: number): void;
   /** Rebuilds a unit's state from its newest plausible position (none: no state); true when it has one. */
   resetState(unitId: number): Promise<boolean>;
+  /** True while every device listener is bound and not closing (readiness, ops/readiness.ts). */
+  listening(): boolean;
   stats(): {
     connectionsOpen: number; connectionsTotal: number; recordsAccepted: number; packetsAccepted: number; recordsFlagged: number;
     closedBecause: Record<string, number>;

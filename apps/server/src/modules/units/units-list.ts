@@ -6,7 +6,7 @@ import { defineConfigList } from '../config/index.ts';
 
 interface UnitRow {
   id: number; registration: string; device_id: string; unit_type_id: number; type: string; vicon: string; driver_id: number | null;
-  driver: string | null; due_date: string | null; due_km: number | null; due_hours: number | null;
+  driver: string | null; due_date: string | null; due_km: number | null; due_hours: number | null; tank_litres: number | null;
 }
 
 const dueText = (u: UnitRow) => [
@@ -46,22 +46,24 @@ export function unitsConfigList(pool: pg.Pool, opts: {
       { key: 'type', label: 'Unit type', filter: true },
       { key: 'driver', label: 'Driver' },
       { key: 'service', label: 'Service due' },
+      { key: 'tank', label: 'Fuel tank' },
     ],
     async list({ siteId }) {
       const r = await pool.query<UnitRow>(
         `SELECT u.id, u.registration, u.device_id, u.unit_type_id, t.name AS type, u.vicon, u.driver_id, d.name AS driver,
-           u.service_due_date::text AS due_date, u.service_due_km AS due_km, u.service_due_hours AS due_hours
+           u.service_due_date::text AS due_date, u.service_due_km AS due_km, u.service_due_hours AS due_hours, u.tank_litres
          FROM units u JOIN unit_types t ON t.id = u.unit_type_id LEFT JOIN drivers d ON d.id = u.driver_id
          WHERE u.site_id = $1 AND u.removed_at IS NULL ORDER BY u.registration, u.id`, [siteId]);
       return r.rows.map((u) => ({
         id: u.id, registration: u.registration, deviceid: u.device_id, type: u.type, driver: u.driver ?? '', service: dueText(u),
+        tank: u.tank_litres !== null ? `${u.tank_litres} l` : '',
       }));
     },
     async get({ siteId }, id) {
       const r = await pool.query<UnitRow>(
-        'SELECT id, registration, device_id, unit_type_id, vicon, driver_id FROM units WHERE id = $1 AND site_id = $2 AND removed_at IS NULL', [id, siteId]);
+        'SELECT id, registration, device_id, unit_type_id, vicon, driver_id, tank_litres FROM units WHERE id = $1 AND site_id = $2 AND removed_at IS NULL', [id, siteId]);
       const u = r.rows[0];
-      return u ? { id: u.id, registration: u.registration, deviceid: u.device_id, unittype: u.unit_type_id, icon: u.vicon, driver: u.driver_id } : null;
+      return u ? { id: u.id, registration: u.registration, deviceid: u.device_id, unittype: u.unit_type_id, icon: u.vicon, driver: u.driver_id, tanklitres: u.tank_litres } : null;
     },
     async add({ siteId, caller }, rec) {
       await check(siteId, rec);
@@ -74,8 +76,8 @@ export function unitsConfigList(pool: pg.Pool, opts: {
       }
       const id = await inTransaction(pool, async (db) => {
         const added = (await db.query<{ id: number }>(
-          'INSERT INTO units (site_id, device_id, unit_type_id, registration, vicon, driver_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-          [siteId, rec.deviceid, rec.unittype, rec.registration, rec.icon, rec.driver])).rows[0]!.id;
+          'INSERT INTO units (site_id, device_id, unit_type_id, registration, vicon, driver_id, tank_litres) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+          [siteId, rec.deviceid, rec.unittype, rec.registration, rec.icon, rec.driver, rec.tanklitres])).rows[0]!.id;
         await db.query('DELETE FROM unknown_devices WHERE device_id = $1', [rec.deviceid]);
         return added;
       });
@@ -89,8 +91,8 @@ export function unitsConfigList(pool: pg.Pool, opts: {
         throw badRequest("deviceid: a unit's device id cannot change: delete the unit and add the new device.");
       }
       await check(siteId, rec);
-      await pool.query('UPDATE units SET registration = $3, unit_type_id = $4, vicon = $5, driver_id = $6 WHERE id = $1 AND site_id = $2',
-        [id, siteId, rec.registration, rec.unittype, rec.icon, rec.driver]);
+      await pool.query('UPDATE units SET registration = $3, unit_type_id = $4, vicon = $5, driver_id = $6, tank_litres = $7 WHERE id = $1 AND site_id = $2',
+        [id, siteId, rec.registration, rec.unittype, rec.icon, rec.driver, rec.tanklitres]);
       return true;
     },
     async inUse({ siteId }, id) {

@@ -2,7 +2,7 @@ import { schema, type Db } from '@fleet/db';
 import type { FlaggedRecord } from '@fleet/shared';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 
-const { units, unitState, unknownDevices, commandLog, unitTypes, positions } = schema;
+const { units, unitState, unknownDevices, unitTypes, positions } = schema;
 
 export function unitsRepository(db: Db) {
   return {
@@ -20,6 +20,12 @@ export function unitsRepository(db: Db) {
       const rows = await db.select({ protocol: positions.protocol }).from(positions)
         .where(and(eq(positions.id, positionId), eq(positions.deviceTime, deviceTime))).limit(1);
       return rows[0]?.protocol ?? null;
+    },
+
+    /** Issue 16: the unit type's additions to the IO catalogue (unit_types.io_catalogue), to name and read its IO elements. */
+    async ioCatalogueOf(unitTypeId: number): Promise<unknown> {
+      const rows = await db.select({ c: unitTypes.ioCatalogue }).from(unitTypes).where(eq(unitTypes.id, unitTypeId)).limit(1);
+      return rows[0]?.c ?? {};
     },
 
     /** The unit type's IO map override (unit_types.io_map), to name a unit's IO elements. */
@@ -79,10 +85,6 @@ export function unitsRepository(db: Db) {
         id: Number(r.id), time: r.time, received: r.received, lat: r.lat, lon: r.lon, speed: r.speed, altitude: r.altitude,
         protocol: r.protocol, reasons: r.implausible.split(','),
       }));
-    },
-
-    async logCommand(entry: { unitId: number; userId: number; command: string; status: string; response: string | null }) {
-      await db.insert(commandLog).values(entry);
     },
   };
 }

@@ -1,27 +1,24 @@
 import {
-  addSiteUnitAnswerSchema, addSiteUnitBodySchema, commandAnswerSchema, flaggedRecordsAnswerSchema, fmsCommandQuerySchema,
-  ingestStatsAnswerSchema, ioCommandQuerySchema, isAdmin, isReadOnlyCommand, lastFmsAnswerSchema, lastUnitInfoAnswerSchema,
+  addSiteUnitAnswerSchema, addSiteUnitBodySchema, flaggedRecordsAnswerSchema,
+  ingestStatsAnswerSchema, lastUnitInfoAnswerSchema,
   resetUnitStateAnswerSchema, resetUnitStateBodySchema, uidQuerySchema, unknownDevicesAnswerSchema, type UnitSystem,
 } from '@fleet/shared';
-import { ATTR, describeIo, namedFlag, resolveIoMap } from '@fleet/protocols';
+import { ATTR, describeIo, ioCatalogue, namedFlag, resolveIoMap } from '@fleet/protocols';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/caller.ts';
-import type { Caller } from '../../lib/caller.ts';
 import type { AccessRule } from '../../plugins/access.ts';
 import type { UnitsRepository } from './units.repository.ts';
 import { vehicleLive } from '../fleet/index.ts';
-import type { MailService } from '../mail/index.ts';
 import type { DeviceLink } from './device-link.ts';
 
 const tag = { tags: ['units'] };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** The unit named by `uid` must be on one of the caller's sites. */
-const COMMAND_NOTE = 'A command that changes the device is for administrators only (403 from the handler, which reads cmd).';
 const onUnit = (who: AccessRule['who'], field: 'query.uid' | 'body.uid'): AccessRule => ({ who, scope: [{ unit: field }] });
 
 export const unitsRoutes: FastifyPluginAsyncZod<{
-  repo: UnitsRepository; devices: DeviceLink; mail: MailService; commandTimeoutMs: number;
+  repo: UnitsRepository; devices: DeviceLink;
   /** The site's unit system: the attributes' distances and speeds are written in it. */
   systemOfSite: (siteId: number) => Promise<UnitSystem>;
 }> = async (app, opts) => {
@@ -88,8 +85,9 @@ export const unitsRoutes: FastifyPluginAsyncZod<{
   }, async (request) => {
     const { unit, state: s } = await unitOf(request.query.uid);
     const io = (s?.io ?? {}) as Record<string, number | string>;
-    const [ioMap, system, protocol] = await Promise.all([
+    const [ioMap, system, protocol, catalogue] = await Promise.all([
       repo.ioMapOf(unit.unitTypeId), opts.systemOfSite(unit.siteId), s ? repo.protocolOf(s.positionId, s.deviceTime) : null,
+      repo.ioCatalogueOf(unit.unitTypeId),
     ]);
     return {
       ok: 1 as const,
@@ -102,67 +100,10 @@ export const unitsRoutes: FastifyPluginAsyncZod<{
         // Added fields (issue 13): the latest position was faked (a phone's mock location), its IO in
         // words (distances and speeds in the site's units), and the protocol it came in by.
         mock: namedFlag(io, ATTR.mock) ? 1 : 0,
-        attributes: describeIo(io, resolveIoMap(ioMap), system),
+        attributes: describeIo(io, resolveIoMap(ioMap), system, ioCatalogue(catalogue)),
         protocol,
       },
     };
-  });
-
-  app.get('/lastfmsv2data', {
-    schema: { ...tag, summary: "A unit's latest FMS/CAN values", querystring: uidQuerySchema, response: { 200: lastFmsAnswerSchema } },
-    config: { access: onUnit('session', 'query.uid') },
-  }, async (request) => {
-    const { unit, state: s } = await unitOf(request.query.uid);
-    return {
-      ok: 1 as const,
-      fms: {
-        unitid: unit.id, updated: iso(s?.deviceTime), fuellevel: s?.fuelLevel ?? null, fuelused: s?.fuelUsed ?? null,
-        enginehours: s?.engineHours ?? null, rpm: s?.rpm ?? null, totaldistance: s?.totalDistance ?? null, faultcodes: s?.faultCodes ?? [],
-      },
-    };
-  });
-
-  async function send(caller: Caller, uid: number, cmd: string) {
-    if (!isReadOnlyCommand(cmd) && !isAdmin(caller.user.usertype)) {
-      throw forbidden('Only an administrator may send this command: it changes the device.');
-    }
-    try {
-      const reply = await devices.send(uid, cmd, opts.commandTimeoutMs);
-      await repo.logCommand({ unitId: uid, userId: caller.user.id, command: cmd, status: 'answered', response: reply });
-      return { ok: 1 as const, reply };
-    } catch (err) {
-      const why = err instanceof Error ? err.message : 'failed';
-      await repo.logCommand({ unitId: uid, userId: caller.user.id, command: cmd, status: why, response: null });
-      if (why === 'offline') throw new ApiError(409, 'The device is offline: it has no open connection to the server.');
-      if (why === 'busy') throw new ApiError(409, 'The device is answering another command; try again in a moment.');
-      if (why === 'timeout') throw new ApiError(504, `The device did not answer within ${Math.round(opts.commandTimeoutMs / 1000)} seconds.`);
-      throw err;
-    }
-  }
-
-  app.get('/sendfmscommand', {
-    schema: { ...tag, summary: 'Send a GPRS (Codec 12) command to a device and wait for its reply', querystring: fmsCommandQuerySchema, response: { 200: commandAnswerSchema } },
-    config: { access: { ...onUnit('session', 'query.uid'), note: COMMAND_NOTE } },
-  }, async (request) => send(callerOf(request), request.query.uid, request.query.cmd));
-
-  app.get('/sendiocommand', {
-    schema: { ...tag, summary: 'Send an output (IO) command to a device and wait for its reply', querystring: ioCommandQuerySchema, response: { 200: commandAnswerSchema } },
-    config: { access: { ...onUnit('session', 'query.uid'), note: COMMAND_NOTE } },
-  }, async (request) => {
-    const caller = callerOf(request);
-    const notify = request.query.notifyemail;
-    if (notify && notify !== '0' && notify !== '1' && notify.toLowerCase() !== (caller.user.email ?? '').toLowerCase()) {
-      throw badRequest('notifyemail may only be 1 or your own address.');
-    }
-    const answer = await send(caller, request.query.uid, request.query.cmd);
-    if (notify && notify !== '0' && caller.user.email) {
-      await opts.mail.send({
-        brandId: null, userId: caller.user.id, to: caller.user.email, from: 'Fleet <no-reply@fleet.local>',
-        subject: `Device command answered: ${request.query.cmd}`,
-        text: `Unit ${request.query.uid} answered the command "${request.query.cmd}":\n\n${answer.reply}\n`,
-      });
-    }
-    return answer;
   });
 
   app.get('/ingeststats', {

@@ -4,8 +4,6 @@ import { noUserReason, spec8Reason } from '../session/sign-out-rules.ts';
 import { createApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
-vi.mock('./api.ts', () => ({ api: {} }));
-
 /** Spec 8's sign-outs, with the rule the signed-in shell installs. */
 function setup(answer: { status: number; body: unknown }, signedIn: boolean) {
   const fetchFake = vi.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status }));

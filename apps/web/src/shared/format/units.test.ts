@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatDistance, formatDistanceFrom, formatOdometer, formatRadius, formatSpeed, NO_VALUE, odometerToKm, odometerValue, speedUnit, speedValue,
+  distanceUnit, formatDistance, formatDistanceFrom, formatOdometer, formatRadius, formatPer100, formatSpeed, formatSpeedKmh, NO_VALUE, odometerToKm,
+  odometerValue, speedUnit, speedValue,
 } from './units.ts';
 
 const broken = [Number.NaN, -1, -0.01, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e308, '30', null, undefined, {}];
@@ -109,5 +110,46 @@ describe('radii', () => {
       expect(formatRadius(v, 'metric')).toBe(NO_VALUE);
       expect(formatRadius(v, 'imperial')).toBe(NO_VALUE);
     }
+  });
+});
+
+describe('driver performance figures (issue 16: kept in km, shown in the site\'s unit)', () => {
+  it('prints a speed sent in km/h in mph on an imperial site and as sent on a metric one', () => {
+    expect(formatSpeedKmh(72, 'imperial')).toBe('45 mph');
+    expect(formatSpeedKmh(72, 'metric')).toBe('72 km/h');
+    expect(formatSpeedKmh(130, 'metric')).toBe('130 km/h');
+    expect(formatSpeedKmh(0, 'imperial')).toBe('0 mph');
+    for (const v of broken) expect(formatSpeedKmh(v, 'imperial')).toBe(NO_VALUE);
+  });
+
+  it('counts events per 100 mi (1.609 times as many as per 100 km) on an imperial site, per 100 km on a metric one, one decimal always', () => {
+    // Four harsh brakes over a 24 km trip: 16.7 per 100 km, 26.8 per 100 mi (four over 14.9 mi) —
+    // not 26.9, which the per-100-km figure rounded first (16.7 × 1.609) would give.
+    expect(formatPer100(4, 24, 'metric')).toBe('16.7');
+    expect(formatPer100(4, 24, 'imperial')).toBe('26.8');
+    expect(formatPer100(1, 100, 'imperial')).toBe('1.6');
+    expect(formatPer100(1, 100, 'metric')).toBe('1.0');
+    expect(formatPer100(0, 500, 'imperial')).toBe('0.0');
+    expect(formatPer100(3, 0, 'imperial')).toBe('0.0');
+    expect(formatPer100(1000, 1, 'imperial')).toBe('160,934.4');
+    expect(distanceUnit('imperial')).toBe('mi');
+    expect(distanceUnit('metric')).toBe('km');
+  });
+
+  it('prints a dash for a count or a distance that is none, in both systems', () => {
+    for (const v of broken) {
+      for (const system of ['imperial', 'metric'] as const) {
+        expect(formatPer100(v, 24, system)).toBe(NO_VALUE);
+        expect(formatPer100(4, v, system)).toBe(NO_VALUE);
+      }
+    }
+  });
+
+  it('shows a league distance and the shortest scored period in the site\'s unit', () => {
+    // 24 km driven; MIN_PERIOD_KM (20 km) as the page's description writes it.
+    expect(formatDistance(24, 'imperial')).toBe('14.9 mi');
+    expect(formatDistance(24, 'metric')).toBe('24 km');
+    expect(formatDistance(20, 'imperial')).toBe('12.4 mi');
+    expect(formatDistance(1234.5, 'imperial')).toBe('767 mi');
   });
 });

@@ -56,6 +56,11 @@ export function formatSpeed(mph: unknown, system: UnitSystem): string {
   return v === null ? NO_VALUE : format(v, system === 'imperial' ? 'mile-per-hour' : 'kilometer-per-hour', 0);
 }
 
+/** A speed a device reported in km/h (driving events) in the site's unit: '45 mph' or '72 km/h'. */
+export function formatSpeedKmh(kmh: unknown, system: UnitSystem): string {
+  return formatSpeed(typeof kmh === 'number' ? kmh / KM_PER_MILE : kmh, system);
+}
+
 /** A distance (km) in the site's unit: one decimal under 100 ('1.2 mi'), whole above ('1,234 km'). */
 export function formatDistance(km: unknown, system: UnitSystem): string {
   const v = reading(km, LIMITS.distanceKm);
@@ -99,4 +104,22 @@ export function formatRadius(metres: unknown, system: UnitSystem): string {
   if (system === 'metric') return Math.round(v) < 1000 ? format(Math.round(v), 'meter', 0) : format(v / 1000, 'kilometer', 1);
   const yards = v / METRES_PER_YARD;
   return Math.round(yards) < 1760 ? format(Math.round(yards), 'yard', 0) : format(v / 1000 / KM_PER_MILE, 'mile', 1);
+}
+
+// A rate is a bare figure under a heading that names the unit: always one decimal, so a column lines up.
+const rateFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * `count` events over `km` kilometres as events per 100 of the site's distance unit, for a column
+ * whose heading says 'per 100 mi' or 'per 100 km': 100 mi is 160.9 km, so per 100 mi is 1.609 times
+ * as many. Taken from the count and the distance, not from a rate per 100 km already rounded to one
+ * decimal (which, multiplied, could be a tenth out). A bare figure with one decimal ('26.8'); 0 over no
+ * distance (as the server's per100km); NO_VALUE for a count or distance that is none.
+ */
+export function formatPer100(count: unknown, km: unknown, system: UnitSystem): string {
+  const n = reading(count, Number.MAX_SAFE_INTEGER);
+  const d = reading(km, LIMITS.distanceKm);
+  if (n === null || d === null) return NO_VALUE;
+  const per100km = d > 0 ? (n / d) * 100 : 0;
+  return rateFormat.format(system === 'imperial' ? per100km * KM_PER_MILE : per100km);
 }

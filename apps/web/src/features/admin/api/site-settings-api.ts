@@ -27,25 +27,32 @@ function useAfterSave() {
   };
 }
 
-/** savesitesettings: any of the current site's settings; what is left out stays. */
-export function useSaveSiteSettings() {
+/**
+ * savesitesettings: any of the current site's settings; what is left out stays. `onSaved` runs from
+ * the mutation's own options, not from mutate's: the refetch after a save gives the form a new key
+ * (it starts again from the saved values), and callbacks passed to mutate are dropped with the
+ * component that called it, so the "saved" message came or not depending on which finished first.
+ */
+export function useSaveSiteSettings(onSaved?: () => void) {
   const after = useAfterSave();
   return useMutation({
     mutationFn: async (body: SaveSiteSettingsBody) => {
       await api.post('savesitesettings', plainSuccessSchema, saveSiteSettingsBodySchema.parse(body));
       await after();
     },
+    onSuccess: () => onSaved?.(),
   });
 }
 
-/** navigatorconfig: the navigator settings of the current site. */
-export function useSaveNavigator() {
+/** navigatorconfig: the navigator settings of the current site; `onSaved` as for useSaveSiteSettings. */
+export function useSaveNavigator(onSaved?: () => void) {
   const after = useAfterSave();
   return useMutation({
     mutationFn: async (body: NavigatorSettings) => {
       await api.post('navigatorconfig', plainSuccessSchema, navigatorConfigBodySchema.parse(body));
       await after();
     },
+    onSuccess: () => onSaved?.(),
   });
 }
 

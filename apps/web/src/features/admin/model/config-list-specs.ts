@@ -44,6 +44,7 @@ export function unitsSpec(t: TFunction): ConfigListSpec<UnitRec> {
       { key: 'unittype', kind: 'select', label: t('configLists.f.unittype') },
       { key: 'icon', kind: 'text', label: t('configLists.f.icon'), max: 60, optional: true },
       { key: 'driver', kind: 'select', label: t('configLists.f.driver'), noneLabel: t('configLists.f.noDriver') },
+      { key: 'tanklitres', kind: 'number', label: t('configLists.f.tanklitres'), min: 5, max: 5000, hint: t('configLists.f.tanklitresHint') },
     ],
   };
 }

@@ -34,7 +34,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function SettingsForm({ answer }: { answer: SiteSettingsAnswer }) {
   const { t } = useTranslation();
-  const save = useSaveSiteSettings();
+  const save = useSaveSiteSettings(() => notifications.show({ color: 'teal', message: t('siteSettings.saved') }));
   const [form, setForm] = useState<SiteSettingsForm>(() => formOf(answer));
   const [errors, setErrors] = useState<SiteSettingsErrors>({});
   const zones = useMemo(() => (ZONES.includes(form.timezone) ? ZONES : [form.timezone, ...ZONES]), [form.timezone]);
@@ -51,7 +51,7 @@ function SettingsForm({ answer }: { answer: SiteSettingsAnswer }) {
     e.preventDefault();
     const out = bodyOf(form, answer.menuchoices.map((c) => c.link));
     setErrors(out.errors ?? {});
-    if (out.body) save.mutate(out.body, { onSuccess: () => notifications.show({ color: 'teal', message: t('siteSettings.saved') }) });
+    if (out.body) save.mutate(out.body);
   };
 
   return (

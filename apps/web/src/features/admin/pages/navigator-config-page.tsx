@@ -12,7 +12,7 @@ import { ConfigBackLink } from '../components/config-back-link.tsx';
 
 function NavigatorForm({ saved }: { saved: NavigatorSettings }) {
   const { t } = useTranslation();
-  const save = useSaveNavigator();
+  const save = useSaveNavigator(() => notifications.show({ color: 'teal', message: t('navigatorConfig.saved') }));
   const [nav, setNav] = useState(saved);
   const [radius, setRadius] = useState<number | string>(saved.arrivalRadiusM);
   const [radiusError, setRadiusError] = useState<string | null>(null);
@@ -25,7 +25,7 @@ function NavigatorForm({ saved }: { saved: NavigatorSettings }) {
     const r = typeof radius === 'number' ? radius : Number.NaN;
     if (!Number.isInteger(r) || r < 10 || r > 1000) return setRadiusError(t('navigatorConfig.radiusError'));
     setRadiusError(null);
-    save.mutate({ ...nav, arrivalRadiusM: r }, { onSuccess: () => notifications.show({ color: 'teal', message: t('navigatorConfig.saved') }) });
+    save.mutate({ ...nav, arrivalRadiusM: r });
   };
   return (
     <Card withBorder padding="md" maw={560}>

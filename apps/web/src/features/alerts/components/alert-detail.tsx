@@ -12,6 +12,7 @@ import type { BuiltAlertList } from '../hooks/alert-categories.ts';
 import { alertState } from '../hooks/alert-rows.ts';
 import { AlertClearButton } from './alert-clear-button.tsx';
 import { AlertMap, hasPosition } from './alert-map.tsx';
+import { AlertReplayLink } from './alert-replay-link.tsx';
 import { AlertStateBadge, AlertTime, useAlertWhat } from './alert-text.tsx';
 import { CATEGORY_LOOK } from './category-look.ts';
 import classes from './alert-detail.module.css';
@@ -41,7 +42,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** alerts/:list/:id: one record's facts, a link to the vehicle on the fleet view, and its clear action. */
+/** alerts/:list/:id: one record's facts, links to the vehicle on the fleet view and to its replay, and its clear action. */
 export function AlertDetail({ siteId, list, id, fromList, onClose, onAcknowledge }: AlertDetailProps) {
   const { t } = useTranslation();
   const now = useNow();
@@ -106,6 +107,8 @@ export function AlertDetail({ siteId, list, id, fromList, onClose, onAcknowledge
             >
               {t('alertList.showOnFleet')}
             </Button>
+            {/* Also for a record the list does not show (an alert recorded late, or of another day, is not open). */}
+            {list !== 'servicing' && <AlertReplayLink unitid={alert.uid} time={alert.updated} vehicle={alert.vehicle} look="button" />}
             {alertState(alert).open && (
               <AlertClearButton list={list} alert={alert} onAcknowledge={onAcknowledge} />
             )}

@@ -11,7 +11,9 @@ describe('alertCauseText: an alert in words (the alert lists and the fleet card 
     [{ kind: 'runover', event: 'ignition', poi: '', detail: '' }, 'Ignition on outside working hours'],
     [{ kind: 'geofence', event: 'enter', poi: 'Depot yard' }, 'Entered Depot yard'],
     [{ kind: 'geofence', event: 'movement', poi: '' }, 'Asset Movement: started moving'],
+    [{ kind: 'geofence', event: 'movement', poi: '', detail: 'outside Yard North' }, 'Asset Movement: started moving outside Yard North'],
     [{ kind: 'panic', event: 'press', poi: '' }, 'Panic button pressed'],
     [{ kind: 'spn', event: 'fault', poi: '', detail: 'SPN 100 FMI 1' }, 'Fault codes SPN 100 FMI 1'],
+    [{ kind: 'fuel', event: 'drop', poi: '', detail: '38.4 l (240.0 → 201.6 l)' }, 'Fuel drop of 38.4 l (240.0 → 201.6 l)'],
   ])('%j -> %s', (alert, text) => expect(alertCauseText(alert)).toBe(text));
 });

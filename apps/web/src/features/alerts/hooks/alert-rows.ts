@@ -12,6 +12,7 @@ export interface AlertFacts {
 export type AlertWhat =
   | { key: 'panic' }
   | { key: 'movement' }
+  | { key: 'movementWhy'; values: { why: string } }
   | { key: 'enter' | 'exit'; values: { poi: string } }
   | { key: 'enterUnknown' | 'exitUnknown' }
   | { key: 'spn'; values: { codes: string } }
@@ -21,13 +22,18 @@ export type AlertWhat =
   | { key: 'servicing'; values: { detail: string } }
   | { key: 'servicingUnknown' }
   | { key: 'device'; values: { alarm: string } }
+  | { key: 'fuelDrop'; values: { detail: string } }
   | { key: 'other'; values: { kind: string; event: string } };
 
 /** Panic pressed; an asset started moving; entered or left a POI; new fault codes (SPN) with their codes. */
 export function describeAlert(a: AlertFacts): AlertWhat {
   if (a.kind === 'panic') return { key: 'panic' };
   // An asset tracker started moving (its location code 'Asset Movement'): a Zone alert without a POI.
-  if (a.kind === 'geofence' && a.event === 'movement') return { key: 'movement' };
+  // Issue 16: the detail says which of the asset's allowed hours or place the start broke.
+  if (a.kind === 'geofence' && a.event === 'movement') {
+    const why = (a.detail ?? '').trim();
+    return why ? { key: 'movementWhy', values: { why } } : { key: 'movement' };
+  }
   if (a.kind === 'geofence' && (a.event === 'enter' || a.event === 'exit')) {
     const poi = a.poi.trim();
     if (!poi) return { key: a.event === 'enter' ? 'enterUnknown' : 'exitUnknown' };
@@ -44,6 +50,8 @@ export function describeAlert(a: AlertFacts): AlertWhat {
   }
   // A tracker's own alarm (issue 13): the server stores it in words ('Power cut'), the word as the event.
   if (a.kind === 'device') return { key: 'device', values: { alarm: (a.detail ?? '').trim() || a.event } };
+  // The fuel monitor's drop (issue 16): litres, and the level before and after, in the detail.
+  if (a.kind === 'fuel') return { key: 'fuelDrop', values: { detail: (a.detail ?? '').trim() || '?' } };
   if (a.kind === 'servicing') {
     const detail = (a.detail ?? '').trim();
     return detail ? { key: 'servicing', values: { detail } } : { key: 'servicingUnknown' };

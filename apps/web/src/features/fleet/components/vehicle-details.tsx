@@ -1,5 +1,6 @@
 import { directionImage } from '@fleet/shared/rules/direction';
 import { PTO_UNIT_TYPE } from '@fleet/shared/rules/vehicle-icon';
+import { ASSET_UNIT_TYPE } from '@fleet/shared/rules/location-code';
 import { NO_SPEED_TEXT_UNIT_TYPE } from '@fleet/shared/rules/vehicle-status';
 import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBug, IconCurrentLocation, IconFocus2, IconHistory, IconPlayerPlay } from '@tabler/icons-react';
@@ -7,7 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type Field, FieldList } from '../../../shared/ui/field-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CommandsPanel } from '../../../shared/commands/commands-panel.tsx';
 import { useLocationText } from '../../../shared/format/location-text.ts';
+import { VehicleFaults } from '../../../shared/faults/vehicle-faults.tsx';
 import { formatFullDate } from '../../../shared/format/time.ts';
 import { activityPath, replayPath } from '../../../shared/routing/journey-links.ts';
 import { debugPath } from '../../../shared/routing/unit-links.ts';
@@ -170,7 +173,10 @@ export function VehicleDetails({ vehicle: v, now, following, onFollow, onShowOnM
       {v.vehiclealarm && <AlarmSection siteId={siteId} unitId={v.unitid} vehicle={name} now={now} />}
       <FieldList fields={rows} ruled className={classes.fields} />
       <DeviceReport report={report} />
+      {/* Issue 16: the vehicle's fault codes and the way to its engine page (asset trackers have no engine). */}
+      {v.unittype !== ASSET_UNIT_TYPE && <VehicleFaults uid={v.unitid} compact />}
       <ServicePlanSection unitId={v.unitid} />
+      <Stack p="sm" data-testid="vehicle-commands"><CommandsPanel uid={v.unitid} collapsible /></Stack>
       {admin && (
         <Stack p="sm" gap={4} component="section" aria-labelledby="vehicle-diagnostics-title" data-testid="vehicle-diagnostics">
           <Title order={3} fz="sm" id="vehicle-diagnostics-title">

@@ -39,8 +39,12 @@ function startFeed(user: SessionUser): Feed | null {
     queryClient.setQueryData<Conversations>(unreadKey, (c) => (c ? conversationsWithRead(c, e, side) : c));
   };
   let seen = socket.connected;
+  // A reconnect may have missed pushes: everything is asked again. The first connect of a freshly
+  // loaded page asks the counts again too: a message sent after the page read them over HTTP and
+  // before its socket joined the site's room reached nobody on this page, and the badge stayed at
+  // nought (seen in CI: a driver's reply while the office's page was loading).
   const onConnect = () => {
-    if (seen) void queryClient.invalidateQueries({ queryKey: messageKeys.all() });
+    void queryClient.invalidateQueries({ queryKey: seen ? messageKeys.all() : unreadKey });
     seen = true;
   };
   socket.on('messages:new', onNew);

@@ -1,5 +1,5 @@
 import {
-  addNewSiteAnswerSchema, estateAnswerSchema, estateSitesAnswerSchema, estateUnitTypesAnswerSchema, type IoMapKey,
+  addNewSiteAnswerSchema, estateAnswerSchema, estateSitesAnswerSchema, estateUnitTypesAnswerSchema, type IoCatalogueRow, type IoMapKey,
   removeSiteAnswerSchema, removeUnitAnswerSchema, saveCustomerAnswerSchema, saveUnitTypeAnswerSchema, searchSiteAnswerSchema,
   suspendCustomerAnswerSchema, unitsAnswerSchema,
 } from '@fleet/shared';
@@ -58,5 +58,5 @@ export const suspendCustomer = (body: { cid: number; suspend: boolean; reason?: 
 export const addNewSite = (body: { cid: number; sitename: string }) => api.post('addnewsite', addNewSiteAnswerSchema, body);
 export const removeSite = (siteid: number) => api.post('removesite', removeSiteAnswerSchema, { siteid });
 export const removeUnit = (siteid: number, uid: number) => api.post('removeunitfromsite', removeUnitAnswerSchema, { siteid, uid });
-export const saveUnitType = (body: { id: number; name: string; icon: string; iomap: Partial<Record<IoMapKey, number>> }) =>
+export const saveUnitType = (body: { id: number; name: string; icon: string; iomap: Partial<Record<IoMapKey, number>>; iocatalogue?: IoCatalogueRow[] }) =>
   api.post('saveunittype', saveUnitTypeAnswerSchema, body);

@@ -10,8 +10,12 @@ import { ErrorState, useErrorMessage } from '../../../../shared/ui/error-state.t
 import { TableSkeleton } from '../../../../shared/ui/table-skeleton.tsx';
 import { estateUnitTypesQuery, saveUnitType } from '../../api/estate-api.ts';
 import { tenancyKeys } from '../../api/tenancy-keys.ts';
+import { catalogueRowsOf, IoCatalogueEditor, toCatalogueForm } from './io-catalogue-editor.tsx';
 
-type UnitType = { id: number; name: string; icon: string; iomap: Record<string, number>; units: number };
+type UnitType = {
+  id: number; name: string; icon: string; iomap: Record<string, number>; units: number;
+  iocatalogue: Array<{ id: number; name: string; unit: string; scale: number; decimals: number; group?: string }>;
+};
 
 /** The IO map of a form: each meaning's element id as typed ('' keeps the default). */
 type IoForm = Record<IoMapKey, number | string>;
@@ -26,7 +30,8 @@ function UnitTypeForm({ type, canEdit, onClose }: { type: UnitType | null; canEd
   const [name, setName] = useState(type?.name ?? '');
   const [icon, setIcon] = useState(type?.icon ?? 'service-van-blue');
   const [io, setIo] = useState<IoForm>(() => toForm(type?.iomap ?? {}));
-  const [problems, setProblems] = useState<{ name?: string; icon?: string; io?: string }>({});
+  const [catalogue, setCatalogue] = useState(() => toCatalogueForm(type?.iocatalogue ?? []));
+  const [problems, setProblems] = useState<{ name?: string; icon?: string; io?: string; catalogue?: string }>({});
   const mutation = useMutation({
     mutationFn: saveUnitType,
     onSuccess: async () => {
@@ -50,9 +55,11 @@ function UnitTypeForm({ type, canEdit, onClose }: { type: UnitType | null; canEd
       if (!Number.isInteger(Number(v)) || Number(v) < 0 || Number(v) > 65_535) next.io = t('estate.ioRule');
       else iomap[k] = Number(v);
     }
+    const iocatalogue = catalogueRowsOf(catalogue);
+    if (!iocatalogue) next.catalogue = t('engine.catalogue.problem');
     setProblems(next);
-    if (Object.keys(next).length > 0) return;
-    mutation.mutate({ id: type?.id ?? 0, name: name.trim(), icon: icon.trim(), iomap });
+    if (Object.keys(next).length > 0 || !iocatalogue) return;
+    mutation.mutate({ id: type?.id ?? 0, name: name.trim(), icon: icon.trim(), iomap, iocatalogue });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -109,6 +116,7 @@ function UnitTypeForm({ type, canEdit, onClose }: { type: UnitType | null; canEd
             </Text>
           )}
         </fieldset>
+        <IoCatalogueEditor rows={catalogue} onChange={setCatalogue} readOnly={!canEdit} problem={problems.catalogue} />
         {mutation.isError && (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(mutation.error)}
@@ -172,7 +180,7 @@ export function UnitTypesPanel() {
             </Table.Thead>
             <Table.Tbody>
               {query.data.unittypes.map((u) => {
-                const changed = Object.keys(u.iomap).length;
+                const changed = Object.keys(u.iomap).length + u.iocatalogue.length;
                 return (
                   <Table.Tr key={u.id}>
                     <Table.Td ta="right">{u.id}</Table.Td>

@@ -1,0 +1,1 @@
+CREATE INDEX "command_log_unit_idx" ON "command_log" USING btree ("unit_id","id" DESC NULLS LAST);
