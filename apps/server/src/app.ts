@@ -58,6 +58,7 @@ import { parseQuery, redactUrl, requestContext } from './plugins/request-context
 import { security } from './plugins/security.ts';
 import { serveWebApp } from './web/static.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
+import { type AdapterConstructor, type Bus, memoryBus } from './bus/index.ts';
 import type { EventLimit } from './realtime/event-limit.ts';
 
 export interface AppOptions {
@@ -115,6 +116,10 @@ export interface AppOptions {
    * the pool and the processors' lag (from `devices`) to the gauges. None: nothing is measured.
    */
   metrics?: Metrics;
+  /** The bus between processes (issue 17); none: an in-process one of the app's own (one process, the tests). */
+  bus?: Bus;
+  /** Socket.IO's adapter across api nodes (bus/socket-adapter.ts); none: one process's rooms. */
+  socketAdapter?: AdapterConstructor;
 }
 
 declare module 'fastify' {
@@ -202,7 +207,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Issue 16: engine data, for its calls and the live 'fms:update' feed.
   const engine = engineService(engineRepository(pool));
   // The gateway needs only the HTTP server, which Fastify has from the start.
+  const bus = opts.bus ?? memoryBus(app.log);
+  if (!opts.bus) app.addHook('onClose', async () => bus.close());
   const gateway = realtimeGateway(app, {
+    bus, adapter: opts.socketAdapter,
     sessions, resolveCaller, proxyTrust: proxyTrust(opts.trustProxy), devices: opts.devices, vehicles, alerts, systemOfSite,
     siteOfUnit: (unitId) => directory.siteOfUnit(unitId), eventLimit: opts.socketEventLimit,
     engineUpdates: (unitIds) => engine.updatesForUnits(unitIds),
@@ -306,13 +314,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       gateway.placesChanged();
       return opts.devices.reloadGeofences();
     } });
-    await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
-    await api.register(siteSettingsRoutes, { repo: siteSettingsRepository(pool), site, audit, onUnitSystem: (siteId) => vehicles.placesChanged(siteId) });
+    await api.register(siteRoutes, { repo: site, onMessage: gateway.siteMessage, onUnitSystem: (siteId) => gateway.placesChanged(siteId) });
+    await api.register(siteSettingsRoutes, { repo: siteSettingsRepository(pool), site, audit, onUnitSystem: (siteId) => gateway.placesChanged(siteId) });
     await api.register(uploadsRoutes, { uploads });
     const schedulesRepo = schedulesRepository(pool);
     const placesChanged = async (siteId: number) => {
-      vehicles.placesChanged(siteId);
-      gateway.placesChanged();
+      gateway.placesChanged(siteId);
       await opts.devices.reloadGeofences();
     };
     const configLists = [vclsConfigList(checklists), shiftPatternsConfigList(pool), usersConfigList(usersRepo, users),

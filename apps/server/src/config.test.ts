@@ -30,6 +30,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_PORT: '5027' })).toThrow(/TELTONIKA_PORT's port too/);
   });
 
+  it('runs all three roles on the in-process bus unless told; part of them only with a bus and a shared database', () => {
+    const all = loadConfig({});
+    expect(all.FLEET_ROLES).toEqual(['api', 'ingest', 'worker']);
+    expect(all.BUS_URL).toBeUndefined();
+    expect(all.BUS_PREFIX).toBe('fleet:');
+    expect(() => loadConfig({ FLEET_ROLES: 'api' })).toThrow(/FLEET_ROLES=api runs part of the product: set BUS_URL/);
+    expect(() => loadConfig({ FLEET_ROLES: 'ingest', BUS_URL: 'redis://127.0.0.1:6379' })).toThrow(/set DATABASE_URL/);
+    const part = loadConfig({ FLEET_ROLES: ' worker , API', BUS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://x/y' });
+    expect(part.FLEET_ROLES).toEqual(['api', 'worker']);
+    expect(() => loadConfig({ FLEET_ROLES: 'api,web' })).toThrow(/FLEET_ROLES: 'web' is not a role: the roles are api, ingest, worker/);
+    expect(() => loadConfig({ BUS_URL: 'nats://127.0.0.1:4222' })).toThrow(/bus url 'nats:\/\/127.0.0.1:4222' is not supported/);
+    expect(() => loadConfig({ BUS_PREFIX: 'a b' })).toThrow(/BUS_PREFIX must be/);
+  });
+
   it('lists every bad setting in plain words', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FLEET_DEMO: 'yes' })).toThrow(ConfigError);
     try {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { httpOrigin, httpUrl } from '@fleet/shared';
 import { parseNetworks } from './ingest/source-allow.ts';
+import { busUrl } from './bus/index.ts';
+import { parseRoles, ROLES } from './cluster/roles.ts';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 const port = z.coerce.number().int().min(1).max(65535);
@@ -102,6 +104,25 @@ export const configSchema = z.object({
     .max(65535, 'METRICS_PORT must be a port number (1-65535)').optional(),
   /** The metrics listener's address: the machine itself unless a scraper elsewhere must reach it. */
   METRICS_HOST: z.string().trim().refine((v) => net.isIP(v) !== 0 || v === 'localhost', 'METRICS_HOST must be an IP address to listen on (e.g. 127.0.0.1, 0.0.0.0 or ::)').default('127.0.0.1'),
+  /** The roles this process takes (issue 17), comma-separated: api, ingest, worker; default all three. `--roles` on the command line wins. */
+  FLEET_ROLES: z.string().transform((value, ctx) => {
+    try {
+      return parseRoles(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `FLEET_ROLES: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  }).default([...ROLES]),
+  /** The bus between processes (issue 17): redis://host:port; unset: in-process (one process, no server). */
+  BUS_URL: z.string().trim().superRefine((value, ctx) => {
+    try {
+      busUrl(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }).optional(),
+  /** Put before every Redis key of the bus and the socket adapter: one Redis can serve several installations. */
+  BUS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'BUS_PREFIX must be 1-64 letters, digits, ":", "_" or "-"').default('fleet:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TELTONIKA_PORT: port.default(5027),
   OSMAND_PORT: port.default(5055),
@@ -162,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Never the public port: the metrics must not be served to whoever reaches the web app.
     const taken = (['PORT', 'TELTONIKA_PORT', 'OSMAND_PORT', 'GT06_PORT', 'QUECLINK_PORT'] as const).find((k) => c[k] === c.METRICS_PORT);
     if (taken) throw new ConfigError(`METRICS_PORT=${c.METRICS_PORT} is ${taken}'s port too: give the metrics a port of their own.`);
+  }
+  if (c.FLEET_ROLES.length < ROLES.length) {
+    // One role alone is one part of several processes: they share the database and talk over the bus.
+    const only = `FLEET_ROLES=${c.FLEET_ROLES.join(',')} runs part of the product`;
+    if (!c.BUS_URL) throw new ConfigError(`${only}: set BUS_URL (redis://host:port) so it can reach the processes running the other roles.`);
+    if (!c.DATABASE_URL) throw new ConfigError(`${only}: set DATABASE_URL to the PostgreSQL every process shares (the embedded database serves one process only).`);
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return { ...c, publicUrl, dataDir: path.resolve(c.DATA_DIR) };

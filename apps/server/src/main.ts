@@ -1,9 +1,11 @@
-import { applyMigrations, connect, startEmbeddedPostgres, waitForDatabase, type EmbeddedServer } from '@fleet/db';
+import { applyMigrations, connect, migrationState, startEmbeddedPostgres, waitForDatabase, type EmbeddedServer } from '@fleet/db';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { createIngest, deviceLink } from './ingest/ingest.ts';
+import { createDeviceSide, createProcessors } from './ingest/ingest.ts';
+import { createBus, socketAdapterFor, topics } from './bus/index.ts';
+import { busDeviceLink, ingestOnBus, nodeId, rolesArgument, ROLES, workerOnBus } from './cluster/index.ts';
 import { reportFileMaker } from './jobs/report-file.ts';
 import { reportScheduler } from './jobs/report-scheduler.ts';
 import { letterheadOfSite } from './modules/brand/index.ts';
@@ -16,15 +18,20 @@ import { nominatimGeocoder } from './modules/places/index.ts';
 import { seedDemoChecklists } from './modules/checklists/index.ts';
 import { folderImageStore, s3ImageStore, uploadsRepository, uploadsService } from './modules/uploads/index.ts';
 import { bootstrap } from './bootstrap/bootstrap.ts';
+import { healthRepository } from './modules/health/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createMetrics, LOG_REDACT, metricsListener, onStopSignals } from './ops/index.ts';
+import { createMetrics, eventLoopDelay, healthListener, LOG_REDACT, metricsListener, onStopSignals, readiness } from './ops/index.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // `npm start -- --roles api,ingest` wins over FLEET_ROLES (issue 17).
+  const rolesArg = rolesArgument(process.argv.slice(2));
+  const config = loadConfig(rolesArg === undefined ? process.env : { ...process.env, FLEET_ROLES: rolesArg });
+  const roles = new Set(config.FLEET_ROLES);
+  const all = roles.size === ROLES.length;
   let embedded: EmbeddedServer | undefined;
   if (!config.DATABASE_URL) {
     print(`Starting the embedded PostgreSQL (data in ${config.dataDir}/pg)...`);
@@ -33,102 +40,153 @@ async function main(): Promise<void> {
   const database = connect(config.DATABASE_URL ?? (embedded as EmbeddedServer).url, { max: 20 });
   await waitForDatabase(database, { onWait: (err) => print(`Waiting for the database (${err.message})...`) });
   await applyMigrations(database);
-
-  const ingestLog = pino({ level: config.LOG_LEVEL, base: { part: 'ingest' }, redact: LOG_REDACT });
-  // Metrics only when a port is given for them (issue 17): their own listener, never the public port.
-  const metrics = config.METRICS_PORT ? createMetrics() : undefined;
-  const ingest = createIngest(database.pool, ingestLog, {
-    writer: metrics ? { onCommit: metrics.writerCommitted } : undefined,
-    teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT, gt06Port: config.GT06_PORT, queclinkPort: config.QUECLINK_PORT,
-    allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW, gt06: config.GT06_ALLOW, queclink: config.QUECLINK_ALLOW },
-  });
-  // Uploaded images: never under the web app's folder nor any other served one.
-  const images = config.S3_BUCKET
-    ? s3ImageStore({
-      endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET, region: config.S3_REGION, forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      accessKeyId: config.S3_ACCESS_KEY_ID ?? '', secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
-    })
-    : folderImageStore(`${config.dataDir}/uploads`);
-  await bootstrap(database.db, config, print);
-  if (config.FLEET_DEMO) {
-    // Check list templates and past check lists with photos (issue 11); each start adds only what is missing.
-    const added = await seedDemoChecklists(database.pool, uploadsService(uploadsRepository(database.pool), images));
-    if (added.templates + added.checklists > 0) print(`Demo check lists: ${added.templates} templates and ${added.checklists} check lists added.`);
-  }
-  const app = await buildApp({
-    images,
-    database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices: deviceLink(ingest), w3wApiKey: config.W3W_API_KEY,
-    geocoder: config.GEOCODER_URL ? nominatimGeocoder(config.GEOCODER_URL, { userAgent: `fleet-platform/${version}` }) : undefined,
-    map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },
-    trustProxy: config.TRUST_PROXY,
-    dataRequests: { dir: `${config.dataDir}/exports`, keepHours: config.DATA_REQUEST_KEEP_HOURS },
-    reportingToken: config.REPORTING_TOKEN, print,
-    sms: { url: config.SMS_URL, token: config.SMS_TOKEN, from: config.SMS_FROM },
-    webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'), metrics,
-  });
-
-  // The worker part (issue 14): scheduled reports, made with the report engine and mailed through SMTP_URL.
-  // Its engine is its own (built only when this process schedules): the app's serves the reporting page.
   const { pool } = database;
-  const scheduler = config.REPORT_SCHEDULER
+
+  const log = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT });
+  const node = nodeId();
+  // The bus between the roles: in-process unless BUS_URL names a Redis (issue 17).
+  const bus = createBus({ url: config.BUS_URL, log: log.child({ part: 'bus' }), keyPrefix: `${config.BUS_PREFIX}bus:` });
+  // Metrics only when a port is given for them (issue 17): their own listener, never the public port.
+  const metrics = config.METRICS_PORT ? createMetrics({ pool }) : undefined;
+
+  // ingest: the device listeners, the durable writer and the partitions' upkeep.
+  const side = roles.has('ingest')
+    ? createDeviceSide(pool, log.child({ part: 'ingest' }), {
+      writer: metrics ? { onCommit: metrics.writerCommitted } : undefined,
+      teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT, gt06Port: config.GT06_PORT, queclinkPort: config.QUECLINK_PORT,
+      allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW, gt06: config.GT06_ALLOW, queclink: config.QUECLINK_ALLOW },
+    })
+    : undefined;
+  const onBusIngest = side ? ingestOnBus(bus, side, { node, log: log.child({ part: 'ingest' }) }) : undefined;
+
+  // worker: the log processors, the fuel scan and the scheduled reports.
+  const workerLog = log.child({ part: 'worker' });
+  const processors = roles.has('worker') ? createProcessors(pool, workerLog) : undefined;
+  const onBusWorker = processors ? workerOnBus(bus, processors, { node, log: workerLog }) : undefined;
+  if (side && processors) side.stats.processorLag = () => processors.lag();
+  if (metrics && processors) metrics.sources.processorLag = () => processors.lag();
+  // The fuel monitor's detection (issue 16): every minute and soon after new positions; its fuel-drop
+  // alerts go out on the bus, as the events processor's do.
+  const fuel = processors
+    ? fuelJob({
+      pool, repo: fuelRepository(pool), log: workerLog.child({ part: 'fuel' }),
+      onAlerts: (list) => void bus.publish(topics.alertsRaised, list).catch((err: unknown) => workerLog.warn({ err: String(err) }, 'fuel alerts not published')),
+    })
+    : undefined;
+  const stopFuelKick = fuel ? bus.subscribe(topics.stateChanges, () => fuel.kick()) : undefined;
+  // The worker part (issue 14): scheduled reports, made with the report engine and mailed through SMTP_URL.
+  const scheduler = processors && config.REPORT_SCHEDULER
     ? (() => {
       const timesheets = timesheetsService(pool);
       const engine = reportsService({ pool, places: poiRepository(pool), weekOfSite: (siteId, wc) => timesheets.weekOfSite(siteId, wc) });
       return reportScheduler({
-        runs: scheduleRunsRepository(pool), smtpUrl: config.SMTP_URL, log: app.log.child({ part: 'report-scheduler' }),
+        runs: scheduleRunsRepository(pool), smtpUrl: config.SMTP_URL, log: workerLog.child({ part: 'report-scheduler' }),
         makeFile: reportFileMaker(engine, (siteId) => letterheadOfSite(pool, siteId)),
       });
     })()
     : null;
 
-  // The fuel monitor's detection (issue 16): every minute and soon after new positions; its fuel-drop
-  // alerts go out through the device side's alert fan-out, as the events processor's do.
-  const fuel = fuelJob({
-    pool, repo: fuelRepository(pool), log: app.log.child({ part: 'fuel' }), onAlerts: (list) => ingest.alertEvents.emit('alerts', list),
+  // api: HTTP, the web app and the sockets; the device side reached over the bus, wherever it runs.
+  const devices = roles.has('api') ? busDeviceLink(bus, { node, pool, log: log.child({ part: 'devices' }), local: { side, processors } }) : undefined;
+  const socketAdapter = roles.has('api') ? socketAdapterFor(config.BUS_URL, { keyPrefix: config.BUS_PREFIX }) : undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  if (devices) {
+    // Uploaded images: never under the web app's folder nor any other served one.
+    const images = config.S3_BUCKET
+      ? s3ImageStore({
+        endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET, region: config.S3_REGION, forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        accessKeyId: config.S3_ACCESS_KEY_ID ?? '', secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      })
+      : folderImageStore(`${config.dataDir}/uploads`);
+    await bootstrap(database.db, config, print);
+    if (config.FLEET_DEMO) {
+      // Check list templates and past check lists with photos (issue 11); each start adds only what is missing.
+      const added = await seedDemoChecklists(pool, uploadsService(uploadsRepository(pool), images));
+      if (added.templates + added.checklists > 0) print(`Demo check lists: ${added.templates} templates and ${added.checklists} check lists added.`);
+    }
+    app = await buildApp({
+      images,
+      database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices, w3wApiKey: config.W3W_API_KEY,
+      geocoder: config.GEOCODER_URL ? nominatimGeocoder(config.GEOCODER_URL, { userAgent: `fleet-platform/${version}` }) : undefined,
+      map: { style: config.MAP_STYLE_URL, satellite: config.MAP_SATELLITE_STYLE_URL, hosts: config.MAP_HOSTS },
+      trustProxy: config.TRUST_PROXY,
+      dataRequests: { dir: `${config.dataDir}/exports`, keepHours: config.DATA_REQUEST_KEEP_HOURS },
+      reportingToken: config.REPORTING_TOKEN, print,
+      sms: { url: config.SMS_URL, token: config.SMS_TOKEN, from: config.SMS_FROM },
+      webDist: `${root}apps/web/dist`, secureCookies: config.publicUrl.startsWith('https:'), metrics, bus, socketAdapter: socketAdapter?.adapter,
+    });
+  }
+  // A process without the api role answers liveness and readiness on PORT all the same.
+  const eventLoop = app ? undefined : eventLoopDelay();
+  const ready = app?.readiness ?? readiness({
+    ping: () => healthRepository(pool).ping(),
+    pendingMigrations: async () => (await migrationState(pool)).pending,
+    listening: () => side?.listening() ?? true,
   });
-  ingest.stateEvents.on('changes', () => fuel.kick());
+  let health: Awaited<ReturnType<typeof healthListener>> | undefined;
 
   let metricsServer: Awaited<ReturnType<typeof metricsListener>> | undefined;
   // The drain (issue 17): readiness says no at once, so the load balancer sends nothing new; the
   // device listeners close and the writer commits what it holds (a device is acknowledged only
-  // after its rows are committed, so nothing acknowledged is lost); then the jobs, the HTTP side
-  // (Fastify answers 503 to new requests while in-flight ones finish) and the database. A second
-  // signal, or a drain longer than 30 s, ends the process at once.
+  // after its rows are committed, so nothing acknowledged is lost); then the processors, the jobs,
+  // the HTTP side (Fastify answers 503 to new requests while in-flight ones finish), the bus and the
+  // database. A second signal, or a drain longer than 30 s, ends the process at once.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
-      app.log.warn({ signal }, 'second signal: stopping without finishing the drain');
+      log.warn({ signal }, 'second signal: stopping without finishing the drain');
       process.exit(1);
     }
     stopping = true;
-    app.readiness.startDraining();
-    app.log.info({ signal }, 'shutting down: draining');
+    ready.startDraining();
+    log.info({ signal }, 'shutting down: draining');
     setTimeout(() => {
-      app.log.error('the drain took over 30 s: stopping now');
+      log.error('the drain took over 30 s: stopping now');
       process.exit(1);
     }, 30_000).unref();
-    const step = (what: string) => (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, `shutdown: ${what} failed`);
-    await ingest.stop().catch(step('device side'));
-    await fuel.stop().catch(step('fuel job'));
+    const step = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `shutdown: ${what} failed`);
+    await side?.stop().catch(step('device side'));
+    onBusIngest?.stop();
+    await processors?.stop().catch(step('processors'));
+    onBusWorker?.stop();
+    stopFuelKick?.();
+    await fuel?.stop().catch(step('fuel job'));
     await scheduler?.stop().catch(step('report scheduler'));
-    await app.close().catch(step('HTTP side'));
+    await app?.close().catch(step('HTTP side'));
+    devices?.stop();
+    await health?.close().catch(step('health listener'));
+    eventLoop?.stop();
+    await bus.close().catch(step('bus'));
+    await socketAdapter?.close().catch(step('socket adapter'));
     await metricsServer?.close().catch(step('metrics listener'));
     await database.close().catch(step('database pool'));
     await embedded?.stop().catch(step('embedded PostgreSQL'));
-    app.log.info('stopped');
+    log.info('stopped');
     process.exit(0);
   };
   onStopSignals((signal) => void stop(signal));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  await ingest.start();
+  // Every subscription has its starting point before anything is served or taken in.
+  await bus.ready();
+  if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  else health = await healthListener({ port: config.PORT, host: config.HOST, readiness: ready, eventLoop: eventLoop as NonNullable<typeof eventLoop>, roles: [...roles] });
+  if (side) {
+    await side.start();
+    onBusIngest?.announce();
+  }
+  if (processors) {
+    processors.start();
+    onBusWorker?.announce();
+  }
   scheduler?.start();
-  fuel.start();
+  fuel?.start();
   if (metrics && config.METRICS_PORT) {
     metricsServer = await metricsListener(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST });
     print(`Metrics for Prometheus at http://${config.METRICS_HOST.includes(':') ? `[${config.METRICS_HOST}]` : config.METRICS_HOST}:${metricsServer.port}/metrics`);
   }
-  print(`Fleet platform ${version} is running at ${config.publicUrl}`);
+  const what = all ? '' : ` (${[...roles].join(', ')}; node ${node}, bus ${bus.kind})`;
+  if (app) print(`Fleet platform ${version} is running at ${config.publicUrl}${what}`);
+  else print(`Fleet platform ${version} is running${what}: health at http://${config.HOST}:${health?.port}/api/v1/health/ready`);
 }
 
 main().catch((err: unknown) => {

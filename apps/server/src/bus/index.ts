@@ -5,5 +5,6 @@
 export type { Bus, BusLog, Unsubscribe } from './bus.ts';
 export { defineTopic, topics, type PayloadOf, type SessionsEnded, type SiteMessage, type Topic } from './topics.ts';
 export { busUrl, createBus } from './create-bus.ts';
+export { memoryBus } from './memory-bus.ts';
 export type { RedisBusOptions } from './redis-bus.ts';
 export { socketAdapterFor, type AdapterConstructor, type SocketAdapter } from './socket-adapter.ts';

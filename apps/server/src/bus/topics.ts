@@ -57,6 +57,32 @@ export interface SiteMessage { siteId: number; message: string }
 /** Sessions that ended (session.service 'ended'): their sockets, on whichever node, are closed. */
 export interface SessionsEnded { ids: number[]; reason: string }
 
+const node = z.string().regex(/^[a-z0-9-]{1,64}$/);
+const ingestStats = z.object({
+  connectionsOpen: z.number().int().nonnegative(), connectionsTotal: z.number().int().nonnegative(),
+  recordsAccepted: z.number().int().nonnegative(), packetsAccepted: z.number().int().nonnegative(),
+  recordsFlagged: z.number().int().nonnegative(), closedBecause: z.record(z.string(), z.number()),
+});
+const processorLag = z.record(z.string(), z.object({
+  cursor: z.string(), horizon: z.string(), rowsBehind: z.number(), secondsBehind: z.number(), lastRunAt: z.string().nullable(),
+}));
+
+/** An ingest node's heartbeat: who it is, whether its listeners are bound, the units it holds a connection of, its counters. */
+export interface IngestBeacon { node: string; at: number; listening: boolean; online: number[]; stats: z.infer<typeof ingestStats> }
+/** A worker node's heartbeat: its processors' lag behind the log. */
+export interface WorkerBeacon { node: string; at: number; processors: z.infer<typeof processorLag> }
+/** A device connection opened or closed on an ingest node (the unit's address for commands). */
+export interface UnitPresence { node: string; unitId: number; online: boolean }
+/** The units an api node's debugger sockets watch now (sent on change and with every beacon). */
+export interface FrameWatch { node: string; unitIds: number[] }
+/** A command for a device, to the ingest node holding its connection (`target`). */
+export interface CommandRequest { id: string; from: string; target: string; unitId: number; text: string; timeoutMs: number }
+/** The device's answer, or why there is none ('offline' | 'timeout' | 'busy'), to the asking node. */
+export interface CommandReply { id: string; to: string; node: string; ok: boolean; answer?: string; error?: string }
+/** The recent frames of a unit, asked of every ingest node. */
+export interface FramesRequest { id: string; from: string; unitId: number }
+export interface FramesReply { id: string; to: string; node: string; frames: DebugFrameEvent[] }
+
 /**
  * What goes between the roles (issue 17): the ingest's committed positions, state changes and
  * raised alerts; the api's cleared alerts, site messages and ended sessions; the ingest's debugger
@@ -70,4 +96,26 @@ export const topics = {
   siteMessages: defineTopic('site-messages', z.object({ siteId: id, message: z.string() }) satisfies z.ZodType<SiteMessage>),
   sessionsEnded: defineTopic('sessions-ended', z.object({ ids: z.array(id), reason: z.string() }) satisfies z.ZodType<SessionsEnded>),
   debugFrames: defineTopic('debug-frames', debugFrame),
+  /** Units whose record changed (a driver signed on or off): every api node sends their update to its own sockets. */
+  unitsChanged: defineTopic('units-changed', z.array(stateChange) satisfies z.ZodType<StateChange[]>),
+  /** Places (or a site's unit system) changed: every api node's live location texts read them again. */
+  placesChanged: defineTopic('places-changed', z.object({ siteId: id.optional() })),
+  /** Geofences changed: the workers' events processors reload them. */
+  geofencesChanged: defineTopic('geofences-changed', z.object({}), { maxLen: 100 }),
+  /** A device id to look up again (none: every one); with a unit, its open connection is closed. */
+  deviceForget: defineTopic('device-forget', z.object({ deviceId: z.string().optional(), unitId: id.optional() }), { maxLen: 100 }),
+  /** An ingest node committed positions: the workers' processors run now rather than at their next idle tick. */
+  logAppended: defineTopic('log-appended', z.object({ node }), { maxLen: 100 }),
+  ingestBeacons: defineTopic('ingest-beacons', z.object({ node, at: finite, listening: z.boolean(), online: z.array(id), stats: ingestStats }) satisfies z.ZodType<IngestBeacon>, { maxLen: 50 }),
+  workerBeacons: defineTopic('worker-beacons', z.object({ node, at: finite, processors: processorLag }) satisfies z.ZodType<WorkerBeacon>, { maxLen: 50 }),
+  unitPresence: defineTopic('unit-presence', z.object({ node, unitId: id, online: z.boolean() }) satisfies z.ZodType<UnitPresence>),
+  frameWatch: defineTopic('frame-watch', z.object({ node, unitIds: z.array(id) }) satisfies z.ZodType<FrameWatch>, { maxLen: 100 }),
+  commandRequests: defineTopic('command-requests', z.object({
+    id: z.string().min(1).max(64), from: node, target: node, unitId: id, text: z.string(), timeoutMs: z.number().int().positive(),
+  }) satisfies z.ZodType<CommandRequest>, { maxLen: 200 }),
+  commandReplies: defineTopic('command-replies', z.object({
+    id: z.string().min(1).max(64), to: node, node, ok: z.boolean(), answer: z.string().optional(), error: z.string().optional(),
+  }) satisfies z.ZodType<CommandReply>, { maxLen: 200 }),
+  framesRequests: defineTopic('frames-requests', z.object({ id: z.string().min(1).max(64), from: node, unitId: id }) satisfies z.ZodType<FramesRequest>, { maxLen: 100 }),
+  framesReplies: defineTopic('frames-replies', z.object({ id: z.string().min(1).max(64), to: node, node, frames: z.array(debugFrame) }) satisfies z.ZodType<FramesReply>, { maxLen: 100 }),
 } as const;

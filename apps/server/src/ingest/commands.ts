@@ -8,13 +8,33 @@ export interface CommandChannel {
 /** Live device connections by unit id, so API calls can send commands to a device. */
 export class CommandRegistry {
   private readonly live = new Map<number, CommandChannel>();
+  private readonly listeners = new Set<(unitId: number, online: boolean) => void>();
 
   register(unitId: number, channel: CommandChannel): void {
+    const was = this.live.has(unitId);
     this.live.set(unitId, channel);
+    if (!was) this.tell(unitId, true);
   }
 
   unregister(unitId: number, channel: CommandChannel): void {
-    if (this.live.get(unitId) === channel) this.live.delete(unitId);
+    if (this.live.get(unitId) !== channel) return;
+    this.live.delete(unitId);
+    this.tell(unitId, false);
+  }
+
+  /** Calls back when a unit's connection comes or goes here (issue 17: its address on the bus); returns the function that stops it. */
+  onPresence(listener: (unitId: number, online: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** The units with a live connection here. */
+  online(): number[] {
+    return [...this.live.keys()];
+  }
+
+  private tell(unitId: number, online: boolean): void {
+    for (const l of this.listeners) l(unitId, online);
   }
 
   /** Closes the unit's live connection, if any (issue 15: a unit taken off its site stops reporting as it). */

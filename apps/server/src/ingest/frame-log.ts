@@ -29,6 +29,8 @@ export class FrameLog extends EventEmitter<{ frame: [DebugFrame] }> {
   private readonly rings = new Map<number, StoredFrame[]>();
   /** Units somebody is watching now; only their frames are emitted as they arrive. */
   readonly watched = new Map<number, number>();
+  /** Units other processes' debuggers watch (issue 17: api nodes tell the ingest nodes over the bus). */
+  private remote: ReadonlySet<number> = new Set();
 
   constructor(private readonly perUnit = 10, private readonly maxUnits = 20_000) {
     super();
@@ -47,7 +49,7 @@ export class FrameLog extends EventEmitter<{ frame: [DebugFrame] }> {
     }
     ring.push(frame);
     if (ring.length > this.perUnit) ring.shift();
-    if (this.watched.has(uid)) this.emit('frame', show(uid, frame));
+    if (this.watched.has(uid) || this.remote.has(uid)) this.emit('frame', show(uid, frame));
   }
 
   recent(uid: number): DebugFrame[] {
@@ -56,6 +58,11 @@ export class FrameLog extends EventEmitter<{ frame: [DebugFrame] }> {
 
   watch(uid: number): void {
     this.watched.set(uid, (this.watched.get(uid) ?? 0) + 1);
+  }
+
+  /** The units watched elsewhere, all of them at once (replaces the last set). */
+  watchedElsewhere(units: ReadonlySet<number>): void {
+    this.remote = units;
   }
 
   unwatch(uid: number): void {

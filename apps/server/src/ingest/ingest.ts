@@ -94,8 +94,12 @@ function announcingWriter(
   };
 }
 
-/** Everything that takes device data in: listeners, the group-commit writer and the log processors (state, events, trips). */
-export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: IngestOptions) {
+/**
+ * The ingest role's part (issue 17): the device listeners, the group-commit writer (positions go out
+ * to `positionEvents` once committed), the debugger's frames, the command channels and the
+ * partition upkeep. `onStored` listeners hear of every commit (the processors' kick).
+ */
+export function createDeviceSide(pool: pg.Pool, log: FastifyBaseLogger, opts: IngestOptions) {
   const directory = unitDirectory(pool, { maxUnknown: opts.maxUnknownDevices });
   const positionEvents = new EventEmitter<{ positions: [LivePosition[]] }>();
   positionEvents.setMaxListeners(0);
@@ -103,27 +107,13 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   const frames = new FrameLog();
   const stats = new IngestStats();
   const commands = new CommandRegistry();
-  const stateEvents = new EventEmitter<{ changes: [StateChange[]] }>();
-  stateEvents.setMaxListeners(0);
-  const alertEvents = new EventEmitter<{ alerts: [NewAlert[]] }>();
-  alertEvents.setMaxListeners(0);
-  const warn = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: will retry`);
-  // The processors run at each kick; one read of the log horizon serves them all.
-  const horizon = sharedHorizon();
-  const state = stateProcessor(pool, directory, { horizon, onChanges: (changes) => stateEvents.emit('changes', changes) });
-  const events = eventsProcessor(pool, directory, { horizon, now: opts.now, onAlerts: (list) => alertEvents.emit('alerts', list) });
-  const trips = tripsProcessor(pool, directory, { horizon });
-  const driving = drivingProcessor(pool, directory, { horizon });
-  const rollups = rollupsProcessor(pool, { horizon });
-  stats.processorLag = () => ({ trips: trips.lag() });
-  const loops = [
-    processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
-    processorLoop(events.runOnce, { batch: events.batch, onError: warn('events processor') }),
-    processorLoop(trips.runOnce, { batch: trips.batch, onError: warn('trips processor') }),
-    processorLoop(driving.runOnce, { batch: driving.batch, onError: warn('driving processor') }),
-    processorLoop(rollups.runOnce, { batch: rollups.batch, onError: warn('rollups processor') }),
-  ];
-  const deps = { directory, writer, frames, stats, commands, log, allow: opts.allow ?? {}, onStored: () => { horizon.stored(); for (const l of loops) l.kick(); } };
+  const storedListeners = new Set<() => void>();
+  const deps = {
+    directory, writer, frames, stats, commands, log, allow: opts.allow ?? {},
+    onStored: () => {
+      for (const l of storedListeners) l();
+    },
+  };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const udp = teltonikaUdpServer(deps);
   const osmand = osmandHttpServer(deps);
@@ -139,13 +129,11 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
   let listening = false;
 
   return {
-    directory, writer, frames, stats, commands, ports, stateEvents, alertEvents, positionEvents, events, trips, upkeep, driving, rollups,
-    /** An administrator's reset of a unit's state (its newest plausible position); open pages are told. */
-    async resetState(unitId: number): Promise<boolean> {
-      const has = await resetUnitState(pool, directory, unitId, EVENTS_LOCK_KEY);
-      const unit = (await directory.units([unitId])).get(unitId);
-      if (has && unit) stateEvents.emit('changes', [{ unitId, siteId: unit.siteId, announced: false }]);
-      return has;
+    directory, writer, frames, stats, commands, ports, positionEvents, upkeep,
+    /** Calls back after every commit of positions; returns the function that stops it. */
+    onStored(listener: () => void): () => void {
+      storedListeners.add(listener);
+      return () => void storedListeners.delete(listener);
     },
     async start(): Promise<void> {
       const host = opts.host ?? '0.0.0.0';
@@ -156,7 +144,6 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
       ports.queclink = await queclinkTcp.listen(opts.queclinkPort ?? 0, host);
       ports.queclinkUdp = await queclinkUdp.listen(ports.queclink, host);
       log.info({ tcp: ports.queclink, udp: ports.queclinkUdp }, 'Queclink @Track listeners ready (TCP+UDP)');
-      for (const l of loops) l.start();
       // Not awaited: the months ahead already exist (made a month or more before), and retention may take a while.
       void upkeep.start();
       listening = true;
@@ -166,17 +153,99 @@ export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: Ingest
     listening: () => listening,
     /**
      * Stops taking device data: the listeners close (no new connections; open ones are closed, so
-     * their devices send again elsewhere or later), then what the writer holds is committed before
-     * the processors stop. A device is acknowledged only after its rows are committed, so nothing
-     * acknowledged is lost; rows of a connection closed before its acknowledgement are re-sent.
+     * their devices send again elsewhere or later), then what the writer holds is committed. A
+     * device is acknowledged only after its rows are committed, so nothing acknowledged is lost;
+     * rows of a connection closed before its acknowledgement are re-sent.
      */
     async stop(): Promise<void> {
       listening = false;
       await Promise.allSettled([tcp.close(), udp.close(), osmand.close(), gt06.close()]);
       await Promise.allSettled([queclinkTcp.close(), queclinkUdp.close()]);
       await writer.drained();
-      await Promise.all([...loops.map((l) => l.stop()), upkeep.stop()]);
+      await upkeep.stop();
       writer.close();
+    },
+  };
+}
+export type DeviceSide = ReturnType<typeof createDeviceSide>;
+
+/**
+ * The worker role's log processors (issue 17): state, events, trips, driving and roll-ups, each a
+ * loop that runs when kicked (new positions committed) or at its idle tick. Several workers may run:
+ * each processor's run takes an advisory lock, so one runs at a time across them.
+ */
+export function createProcessors(pool: pg.Pool, log: FastifyBaseLogger, opts: { now?: () => number } = {}) {
+  const directory = unitDirectory(pool);
+  const stateEvents = new EventEmitter<{ changes: [StateChange[]] }>();
+  stateEvents.setMaxListeners(0);
+  const alertEvents = new EventEmitter<{ alerts: [NewAlert[]] }>();
+  alertEvents.setMaxListeners(0);
+  const warn = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what}: will retry`);
+  // The processors run at each kick; one read of the log horizon serves them all.
+  const horizon = sharedHorizon();
+  const state = stateProcessor(pool, directory, { horizon, onChanges: (changes) => stateEvents.emit('changes', changes) });
+  const events = eventsProcessor(pool, directory, { horizon, now: opts.now, onAlerts: (list) => alertEvents.emit('alerts', list) });
+  const trips = tripsProcessor(pool, directory, { horizon });
+  const driving = drivingProcessor(pool, directory, { horizon });
+  const rollups = rollupsProcessor(pool, { horizon });
+  const loops = [
+    processorLoop(state.runOnce, { batch: state.batch, onError: warn('state processor') }),
+    processorLoop(events.runOnce, { batch: events.batch, onError: warn('events processor') }),
+    processorLoop(trips.runOnce, { batch: trips.batch, onError: warn('trips processor') }),
+    processorLoop(driving.runOnce, { batch: driving.batch, onError: warn('driving processor') }),
+    processorLoop(rollups.runOnce, { batch: rollups.batch, onError: warn('rollups processor') }),
+  ];
+  return {
+    directory, stateEvents, alertEvents, events, trips, driving, rollups,
+    /** New positions were committed: every processor runs now. */
+    kick(): void {
+      horizon.stored();
+      for (const l of loops) l.kick();
+    },
+    /** The processors' lag behind the log (today the trips processor reports it). */
+    lag: () => ({ trips: trips.lag() }),
+    /** An administrator's reset of a unit's state (its newest plausible position); open pages are told. */
+    async resetState(unitId: number): Promise<boolean> {
+      const has = await resetUnitState(pool, directory, unitId, EVENTS_LOCK_KEY);
+      const unit = (await directory.units([unitId])).get(unitId);
+      if (has && unit) stateEvents.emit('changes', [{ unitId, siteId: unit.siteId, announced: false }]);
+      return has;
+    },
+    start(): void {
+      for (const l of loops) l.start();
+    },
+    async stop(): Promise<void> {
+      await Promise.all(loops.map((l) => l.stop()));
+    },
+  };
+}
+export type Processors = ReturnType<typeof createProcessors>;
+
+/**
+ * Everything that takes device data in, in one process: the device side and the processors, the
+ * processors kicked at each commit. The tests' harness and the benchmarks use it; `main.ts` puts
+ * the two together by role over the bus (cluster/).
+ */
+export function createIngest(pool: pg.Pool, log: FastifyBaseLogger, opts: IngestOptions) {
+  const side = createDeviceSide(pool, log, opts);
+  const processors = createProcessors(pool, log, { now: opts.now });
+  side.onStored(() => processors.kick());
+  side.stats.processorLag = () => processors.lag();
+  // One process: the device side's cache of units is the one the API's forget calls clear.
+  const { directory } = side;
+  return {
+    ...side, directory,
+    stateEvents: processors.stateEvents, alertEvents: processors.alertEvents,
+    events: processors.events, trips: processors.trips, driving: processors.driving, rollups: processors.rollups,
+    processors,
+    resetState: (unitId: number) => processors.resetState(unitId),
+    async start(): Promise<void> {
+      await side.start();
+      processors.start();
+    },
+    async stop(): Promise<void> {
+      await side.stop();
+      await processors.stop();
     },
   };
 }
@@ -189,12 +258,13 @@ export function deviceLink(ingest: Ingest): DeviceLink {
     isOnline: (unitId) => ingest.commands.isOnline(unitId),
     forget: (deviceId, unitId) => {
       ingest.directory.forget(deviceId);
+      ingest.processors.directory.forget(deviceId);
       if (unitId !== undefined) ingest.commands.drop(unitId, 'unit-removed');
     },
     resetState: (unitId) => ingest.resetState(unitId),
     stats: () => ingest.stats.snapshot(),
     listening: () => ingest.listening(),
-    recentFrames: (unitId) => ingest.frames.recent(unitId),
+    recentFrames: (unitId) => Promise.resolve(ingest.frames.recent(unitId)),
     onFrame(listener) {
       ingest.frames.on('frame', listener);
       return () => ingest.frames.off('frame', listener);

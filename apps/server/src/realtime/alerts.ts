@@ -23,7 +23,7 @@ export function alertFeed(io: FleetServer, deps: {
       for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), r]);
       for (const [siteId, list] of bySite) {
         const units = await deps.systemOfSite(siteId);
-        io.to(siteRoom(siteId)).emit('alerts:new', list.map((r) => alertEvent(r, units)));
+        io.local.to(siteRoom(siteId)).emit('alerts:new', list.map((r) => alertEvent(r, units)));
       }
     }).catch(deps.warn('alerts not sent'));
     // The state processor may have sent the position before this alert existed: send the alarm now.
@@ -32,14 +32,14 @@ export function alertFeed(io: FleetServer, deps: {
 
   return {
     /**
-     * Tells the sites' open browsers that alerts were cleared: 'alerts:cleared' with their ids, and
+     * Tells this node's open browsers of the sites that alerts were cleared (every api node hears of it over the bus): 'alerts:cleared' with their ids, and
      * for a cleared alarm (panic, geofence) the vehicle's state with its recomputed vehiclealarm,
      * stamped with its current report time so a browser holding that report still applies it.
      */
     alertsCleared(rows: ClearedRow[]): void {
       const bySite = new Map<number, ClearedRow[]>();
       for (const r of rows) bySite.set(r.site_id, [...(bySite.get(r.site_id) ?? []), r]);
-      for (const [siteId, list] of bySite) io.to(siteRoom(siteId)).emit('alerts:cleared', list.map(clearedEvent));
+      for (const [siteId, list] of bySite) io.local.to(siteRoom(siteId)).emit('alerts:cleared', list.map(clearedEvent));
       deps.sendAlarmState(alarmUnits(rows.map((r) => ({ kind: r.kind, unitId: r.unit_id, siteId: r.site_id }))));
     },
     close(): void {

@@ -36,7 +36,7 @@ export function socketDebugger(io: FleetServer, deps: {
     return deps.devices.recentFrames(uid);
   }
 
-  const stopFrames = deps.devices.onFrame((frame) => io.to(debugRoom(frame.uid)).emit('debug:frame', frame));
+  const stopFrames = deps.devices.onFrame((frame) => io.local.to(debugRoom(frame.uid)).emit('debug:frame', frame));
 
   return {
     /** A socket was accepted: its debug events, and the spec's debugger that connects with query parameter uid. */

@@ -27,7 +27,7 @@ export function engineUpdateFeed(io: FleetServer, deps: {
     pending.clear();
     if (ids.length === 0) return;
     void deps.updatesForUnits(ids).then((bySite) => {
-      for (const [siteId, list] of bySite) if (list.length > 0) io.to(siteRoom(siteId)).emit('fms:update', list);
+      for (const [siteId, list] of bySite) if (list.length > 0) io.local.to(siteRoom(siteId)).emit('fms:update', list);
     }, deps.warn('engine updates not sent'));
   };
 

@@ -14,6 +14,8 @@ import { cabRoom, type FleetServer, type FleetSocket, siteRoom } from './rooms.t
  */
 export function socketSessions(io: FleetServer, deps: {
   sessions: SessionService; resolveCaller: ResolveCaller; proxyTrust: ProxyTrust; eventLimit: EventLimit; log: FastifyBaseLogger;
+  /** Sessions that ended on any api node (the bus's sessions-ended topic); returns the function that stops it. */
+  onEnded: (listener: (ids: number[], reason: string) => void) => () => void;
 }) {
   const bySession = new Map<number, Set<FleetSocket>>();
 
@@ -30,7 +32,7 @@ export function socketSessions(io: FleetServer, deps: {
     }
   });
 
-  deps.sessions.events.on('ended', (ids, reason) => {
+  const stopEnded = deps.onEnded((ids, reason) => {
     for (const id of ids) {
       for (const socket of bySession.get(id) ?? []) {
         socket.emit('session:ended', reason);
@@ -40,6 +42,7 @@ export function socketSessions(io: FleetServer, deps: {
   });
 
   return {
+    close: () => stopEnded(),
     /** A socket was accepted: its event limit, its session's list and its site room. */
     connected(socket: FleetSocket): void {
       const { session } = socket.data.caller;

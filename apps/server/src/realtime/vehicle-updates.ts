@@ -91,8 +91,8 @@ export function vehicleUpdateFeed(io: FleetServer, deps: { devices: DeviceLink; 
       }, deps.warn('driver updates not sent'));
     },
     /** Places changed: live location text reads them again. */
-    placesChanged(): void {
-      vehicles.placesChanged();
+    placesChanged(siteId?: number): void {
+      vehicles.placesChanged(siteId);
     },
     close(): void {
       stopState();

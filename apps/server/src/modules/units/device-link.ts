@@ -46,7 +46,8 @@ export interface LivePosition {
 
 /** What the API needs of the device side: command channel, presence, counters, cache control, live feeds. */
 export interface DeviceLink {
-  recentFrames(unitId: number): DebugFrameEvent[];
+  /** A unit's recent frames, from whichever ingest node (or nodes) held its connection. */
+  recentFrames(unitId: number): Promise<DebugFrameEvent[]>;
   /** Calls back for every new debug frame; returns the function that stops it. */
   onFrame(listener: (frame: DebugFrameEvent) => void): () => void;
   /** Marks a unit as watched in a debugger (its frames are then emitted live), or no longer. */
