@@ -15,9 +15,15 @@ try {
 }
 const env = { ...process.env, FLEET_DEMO: process.env.FLEET_DEMO ?? '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 const children = [];
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: 'inherit' });
+// `npm start -- --roles api,ingest` (issue 17): the arguments go to the server as they are.
+const args = process.argv.slice(2);
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args], { env, stdio: 'inherit' });
 children.push(server);
-if (env.FLEET_DEMO === '1' && (process.env.FLEET_SIMULATE ?? '1') === '1') {
+// The simulated fleet drives this process's device listeners: only when it runs the ingest role.
+const rolesAt = args.findIndex((a) => a === '--roles' || a.startsWith('--roles='));
+const roles = rolesAt < 0 ? (env.FLEET_ROLES ?? 'ingest') : (args[rolesAt].includes('=') ? args[rolesAt].split('=')[1] : (args[rolesAt + 1] ?? ''));
+const ingests = roles.split(',').some((r) => r.trim().toLowerCase() === 'ingest');
+if (env.FLEET_DEMO === '1' && (process.env.FLEET_SIMULATE ?? '1') === '1' && ingests) {
   // The simulator retries until the server's device listeners are up.
   // The two days before today come first, so History has something to show on a fresh start
   // (recorded late, not raised: the banner stays on live alerts); the state file beside the

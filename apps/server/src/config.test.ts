@@ -35,7 +35,7 @@ describe('configuration', () => {
     expect(all.FLEET_ROLES).toEqual(['api', 'ingest', 'worker']);
     expect(all.BUS_URL).toBeUndefined();
     expect(all.BUS_PREFIX).toBe('fleet:');
-    expect(() => loadConfig({ FLEET_ROLES: 'api' })).toThrow(/FLEET_ROLES=api runs part of the product: set BUS_URL/);
+    expect(() => loadConfig({ FLEET_ROLES: 'api' })).toThrow(/Running only api \(FLEET_ROLES or --roles\) is part of the product: set BUS_URL/);
     expect(() => loadConfig({ FLEET_ROLES: 'ingest', BUS_URL: 'redis://127.0.0.1:6379' })).toThrow(/set DATABASE_URL/);
     const part = loadConfig({ FLEET_ROLES: ' worker , API', BUS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://x/y' });
     expect(part.FLEET_ROLES).toEqual(['api', 'worker']);

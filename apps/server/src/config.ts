@@ -186,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.FLEET_ROLES.length < ROLES.length) {
     // One role alone is one part of several processes: they share the database and talk over the bus.
-    const only = `FLEET_ROLES=${c.FLEET_ROLES.join(',')} runs part of the product`;
+    const only = `Running only ${c.FLEET_ROLES.join(', ')} (FLEET_ROLES or --roles) is part of the product`;
     if (!c.BUS_URL) throw new ConfigError(`${only}: set BUS_URL (redis://host:port) so it can reach the processes running the other roles.`);
     if (!c.DATABASE_URL) throw new ConfigError(`${only}: set DATABASE_URL to the PostgreSQL every process shares (the embedded database serves one process only).`);
   }
