@@ -100,8 +100,8 @@ export const topics = {
   unitsChanged: defineTopic('units-changed', z.array(stateChange) satisfies z.ZodType<StateChange[]>),
   /** Places (or a site's unit system) changed: every api node's live location texts read them again. */
   placesChanged: defineTopic('places-changed', z.object({ siteId: id.optional() })),
-  /** Geofences changed: the workers' events processors reload them. */
-  geofencesChanged: defineTopic('geofences-changed', z.object({}), { maxLen: 100 }),
+  /** Geofences changed: the workers' events processors reload them (a worker in the publishing process, `node`, has already). */
+  geofencesChanged: defineTopic('geofences-changed', z.object({ node }), { maxLen: 100 }),
   /** A device id to look up again (none: every one); with a unit, its open connection is closed. */
   deviceForget: defineTopic('device-forget', z.object({ deviceId: z.string().optional(), unitId: id.optional() }), { maxLen: 100 }),
   /** An ingest node committed positions: the workers' processors run now rather than at their next idle tick. */

@@ -138,7 +138,12 @@ export function busDeviceLink(bus: Bus, opts: {
     onStateChanges: (listener) => bus.subscribe(topics.stateChanges, listener),
     onPositions: (listener) => bus.subscribe(topics.positions, listener),
     onAlerts: (listener) => bus.subscribe(topics.alertsRaised, listener),
-    reloadGeofences: () => bus.publish(topics.geofencesChanged, {}),
+    async reloadGeofences() {
+      // This process's own worker reloads before the call answers (the next position is checked
+      // against the new geofences); other workers hear it on the bus.
+      await localProcessors?.events.reloadGeofences();
+      await bus.publish(topics.geofencesChanged, { node });
+    },
     send(unitId, text, timeoutMs) {
       if (side?.commands.isOnline(unitId)) return side.commands.send(unitId, text, timeoutMs);
       forgetGone();

@@ -26,7 +26,7 @@ export function workerOnBus(bus: Bus, processors: Processors, opts: { node: stri
   stops.push(() => processors.alertEvents.off('alerts', onAlerts));
 
   stops.push(bus.subscribe(topics.logAppended, () => processors.kick()));
-  stops.push(bus.subscribe(topics.geofencesChanged, () => processors.events.reloadGeofences()));
+  stops.push(bus.subscribe(topics.geofencesChanged, (m) => (m.node === node ? undefined : processors.events.reloadGeofences())));
   stops.push(bus.subscribe(topics.deviceForget, ({ deviceId }) => processors.directory.forget(deviceId)));
 
   const beacon = () => void bus.publish(topics.workerBeacons, { node, at: Date.now(), processors: processors.lag() }).catch(failed('heartbeat'));
