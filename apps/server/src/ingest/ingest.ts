@@ -202,8 +202,8 @@ export function createProcessors(pool: pg.Pool, log: FastifyBaseLogger, opts: { 
       horizon.stored();
       for (const l of loops) l.kick();
     },
-    /** The processors' lag behind the log (today the trips processor reports it). */
-    lag: () => ({ trips: trips.lag() }),
+    /** Each processor's lag behind the log, as of its last run in this process. */
+    lag: () => ({ state: state.lag(), events: events.lag(), trips: trips.lag(), driving: driving.lag(), rollups: rollups.lag() }),
     /** An administrator's reset of a unit's state (its newest plausible position); open pages are told. */
     async resetState(unitId: number): Promise<boolean> {
       const has = await resetUnitState(pool, directory, unitId, EVENTS_LOCK_KEY);

@@ -55,6 +55,20 @@ describe('processorRunner', () => {
     expect(steps).toEqual(['prepare', 'BEGIN', 'lock 42', 'cursor test', 'read 5..99 limit 500', 'apply a,b', 'move test to 17', 'COMMIT', 'released', 'told result']);
   });
 
+  it('reports how far behind the horizon its last run left it, and nothing once caught up', async () => {
+    const steps: string[] = [];
+    const runner = processorRunner({} as pg.Pool, definition(steps, { rows: ['a'], count: 500, lastId: '60' }),
+      { horizon: horizon(), connect: fakeConnection(steps, { cursor: '5' }) });
+    expect(runner.lag()).toMatchObject({ rowsBehind: 0, lastRunAt: null });
+    await runner.runOnce();
+    expect(runner.lag()).toMatchObject({ cursor: '60', horizon: '99', rowsBehind: 39 });
+    expect(runner.lag().lastRunAt).not.toBeNull();
+    const caughtUp = processorRunner({} as pg.Pool, definition(steps, { rows: [], count: 0, lastId: '0' }),
+      { horizon: horizon(), connect: fakeConnection(steps, { cursor: '99' }) });
+    await caughtUp.runOnce();
+    expect(caughtUp.lag()).toMatchObject({ cursor: '99', horizon: '99', rowsBehind: 0, secondsBehind: 0 });
+  });
+
   it("starts a new processor's cursor at 0", async () => {
     const steps: string[] = [];
     const runner = processorRunner({} as pg.Pool, definition(steps, { rows: [], count: 0, lastId: '0' }),

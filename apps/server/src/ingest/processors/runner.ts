@@ -55,6 +55,19 @@ export function processorRunner<Row, Result>(pool: pg.Pool, def: ProcessorDefini
 } = {}) {
   const horizons = (opts.horizon ?? sharedHorizon()).reader();
   const connect = opts.connect ?? (() => checkout(pool));
+  // How far behind the log this processor is, as of its last run here (issue 17: every processor's
+  // lag in the metrics). Without a row's time, "seconds behind" counts from when it was last caught up.
+  const lag = { cursor: '0', horizon: '0', rowsBehind: 0, secondsBehind: 0, lastRunAt: null as string | null };
+  let caughtUpAt = Date.now();
+  const noteLag = (cursor: string, horizon: string) => {
+    const now = Date.now();
+    lag.cursor = cursor;
+    lag.horizon = horizon;
+    lag.rowsBehind = Math.max(0, Number(BigInt(horizon) - BigInt(cursor)));
+    if (lag.rowsBehind === 0) caughtUpAt = now;
+    lag.secondsBehind = lag.rowsBehind > 0 ? Math.round((now - caughtUpAt) / 100) / 10 : 0;
+    lag.lastRunAt = new Date(now).toISOString();
+  };
 
   /** One run: the number of log rows it got past (a full batch: more may be waiting). */
   async function runOnce(): Promise<number> {
@@ -75,11 +88,13 @@ export function processorRunner<Row, Result>(pool: pg.Pool, def: ProcessorDefini
       count = read.count;
       if (count === 0) {
         await client.query('COMMIT');
+        noteLag(horizon, horizon);
         return 0;
       }
       result = await def.apply(client, read.rows);
       await writeCursor(client, def.name, read.lastId);
       await client.query('COMMIT');
+      noteLag(read.lastId, horizon);
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
@@ -90,6 +105,6 @@ export function processorRunner<Row, Result>(pool: pg.Pool, def: ProcessorDefini
     return count;
   }
 
-  return { runOnce, batch: def.batch, name: def.name };
+  return { runOnce, batch: def.batch, name: def.name, lag: () => ({ ...lag }) };
 }
 export type ProcessorRunner = ReturnType<typeof processorRunner>;
