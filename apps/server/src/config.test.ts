@@ -42,6 +42,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ FLEET_ROLES: 'api,web' })).toThrow(/FLEET_ROLES: 'web' is not a role: the roles are api, ingest, worker/);
     expect(() => loadConfig({ BUS_URL: 'nats://127.0.0.1:4222' })).toThrow(/bus url 'nats:\/\/127.0.0.1:4222' is not supported/);
     expect(() => loadConfig({ BUS_PREFIX: 'a b' })).toThrow(/BUS_PREFIX must be/);
+    expect(all.DRAIN_DELAY_MS).toBe(0);
+    expect(loadConfig({ DRAIN_DELAY_MS: '5000' }).DRAIN_DELAY_MS).toBe(5000);
+    expect(() => loadConfig({ DRAIN_DELAY_MS: '-1' })).toThrow(/DRAIN_DELAY_MS must be 0 or more/);
   });
 
   it('lists every bad setting in plain words', () => {

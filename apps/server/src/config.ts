@@ -121,6 +121,12 @@ export const configSchema = z.object({
       ctx.addIssue({ code: 'custom', message: (err as Error).message });
     }
   }).optional(),
+  /**
+   * Milliseconds between readiness turning 503 and the listeners closing at shutdown, so a load
+   * balancer's next probe sees it and sends nothing new (issue 17); 0 (one process, no balancer): at once.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int('DRAIN_DELAY_MS must be a whole number of milliseconds').min(0, 'DRAIN_DELAY_MS must be 0 or more')
+    .max(60_000, 'DRAIN_DELAY_MS must be at most 60000 (a minute)').default(0),
   /** Put before every Redis key of the bus and the socket adapter: one Redis can serve several installations. */
   BUS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'BUS_PREFIX must be 1-64 letters, digits, ":", "_" or "-"').default('fleet:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

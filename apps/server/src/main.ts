@@ -139,11 +139,13 @@ async function main(): Promise<void> {
     }
     stopping = true;
     ready.startDraining();
-    log.info({ signal }, 'shutting down: draining');
+    log.info({ signal, delayMs: config.DRAIN_DELAY_MS }, 'shutting down: draining');
     setTimeout(() => {
       log.error('the drain took over 30 s: stopping now');
       process.exit(1);
-    }, 30_000).unref();
+    }, config.DRAIN_DELAY_MS + 30_000).unref();
+    // The load balancer's next probe sees readiness 503 before anything closes.
+    if (config.DRAIN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_DELAY_MS));
     const step = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `shutdown: ${what} failed`);
     await side?.stop().catch(step('device side'));
     onBusIngest?.stop();
