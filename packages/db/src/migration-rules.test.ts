@@ -18,7 +18,7 @@ const folder = fileURLToPath(new URL('../migrations/', import.meta.url));
 type Rule = 'lock-timeout' | 'index-build' | 'concurrently' | 'rewrite' | 'volatile-default' | 'scan-under-lock' | 'bulk-rows' | 'explicit-lock' | 'rename' | 'partitions';
 const RULES: Record<Rule, string> = {
   'lock-timeout': "touches positions without SET LOCAL lock_timeout (at most '5s') before it",
-  'index-build': 'builds an index on positions (or a partition) under a lock that stops the writer: create it ON ONLY positions, then build each partition CONCURRENTLY outside the migrator',
+  'index-build': 'builds an index on positions (or a partition) under a lock that stops the writer: create it ON ONLY positions, then run scripts/partition-indexes.ts (each partition CONCURRENTLY, outside the migrator)',
   concurrently: 'uses CONCURRENTLY, which cannot run inside the migrator\'s transaction',
   rewrite: 'rewrites positions (column type, stored generated column, serial column, LOGGED/UNLOGGED, access method, VACUUM FULL, CLUSTER)',
   'volatile-default': 'adds a column to positions with a default that is computed per row, which rewrites every partition',
