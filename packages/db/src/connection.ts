@@ -64,22 +64,70 @@ export async function checkout(pool: pg.Pool): Promise<pg.PoolClient & { done():
   });
 }
 
+/** How long one migration statement waits for a table's lock before the batch gives up and tries again. */
+export const MIGRATION_LOCK_TIMEOUT_MS = 5_000;
+/** Tries of the whole batch before the start fails (docs/deployment.md, "Migrations that never lock positions for long"). */
+export const MIGRATION_ATTEMPTS = 10;
+
+export class MigrationLockError extends Error {}
+
 /**
  * Applies every SQL migration not yet applied, under an advisory lock so parallel starts wait;
  * `through` (a migration's tag, e.g. '0013_journeys') stops after that one, for tests of a later
  * migration on a database as it was before it.
+ *
+ * Every statement waits at most `lockTimeoutMs` for a lock (issue 17). A migration that waits
+ * behind a long query on the positions log would otherwise make every writer and reader of the log
+ * queue behind it: PostgreSQL grants locks in order, so the ingest would stall for as long as the
+ * long query runs. With the limit the migrator's one transaction (drizzle runs every pending
+ * migration in one) rolls back instead, nothing is applied, and it tries again after a pause, up to
+ * `attempts` times; then the start fails with a message saying so.
  */
-export async function applyMigrations(database: Database, options: { through?: string } = {}): Promise<void> {
+export async function applyMigrations(database: Database, options: {
+  through?: string; lockTimeoutMs?: number; attempts?: number;
+  onLockTimeout?: (attempt: number, waitMs: number) => void;
+} = {}): Promise<void> {
+  const lockTimeoutMs = Math.max(1, Math.round(options.lockTimeoutMs ?? MIGRATION_LOCK_TIMEOUT_MS));
+  const attempts = Math.max(1, options.attempts ?? MIGRATION_ATTEMPTS);
   const folder = options.through ? await migrationsThrough(options.through) : migrationsFolder;
   const client = await checkout(database.pool);
   try {
+    // Taken before the limit is set: a second process waits here for the first one's migrations.
     await client.query('SELECT pg_advisory_lock(7262001)');
-    await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
+    await client.query(`SET lock_timeout = ${lockTimeoutMs}`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
+        break;
+      } catch (err) {
+        if (!isLockTimeout(err)) throw err;
+        if (attempt >= attempts) {
+          throw new MigrationLockError(
+            `The migrations waited over ${lockTimeoutMs} ms for a table's lock ${attempts} times and were not applied: ` +
+            'a long query or an open transaction holds a table they change. Find it in pg_stat_activity, let it end, and start again.',
+            { cause: err },
+          );
+        }
+        const waitMs = Math.min(1_000 * attempt, 15_000);
+        options.onLockTimeout?.(attempt, waitMs);
+        await new Promise((r) => setTimeout(r, waitMs));
+      }
+    }
   } finally {
+    // The client goes back to the pool: its other users keep PostgreSQL's default (no limit).
+    await client.query('RESET lock_timeout').catch(() => {});
     await client.query('SELECT pg_advisory_unlock(7262001)').catch(() => {});
     client.done();
     if (folder !== migrationsFolder) await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** PostgreSQL's lock_not_available (55P03), which lock_timeout raises; drizzle may wrap it. */
+function isLockTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
 }
 
 /** A copy of the migrations folder whose journal ends at `tag`. */
