@@ -308,7 +308,7 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^FROM node:20-slim$/m);
     expect(dockerfile).toContain('CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]');
     const start = readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8');
-    expect(start).toContain("['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]");
+    expect(start).toContain("['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args]");
     expect(dockerfile).toContain('npm run build -w apps/web');
     // Every node is built from this file with the repository as the context.
     for (const [name, s] of serverServices) expect(s.build?.context, name).toBe('..');
