@@ -55,7 +55,12 @@ export function vehicleUpdateFeed(io: FleetServer, deps: { devices: DeviceLink; 
     for (const [siteId, byUnit] of gathered) sendVehicleUpdates(siteId, [...byUnit.values()]);
     gathered.clear();
   };
-  const stopPositions = deps.devices.onPositions((positions) => {
+  // Only sites with a browser on this node are worked on (issue 17: every api node hears every
+  // position; each builds updates for its own sockets' sites only).
+  const watched = (siteId: number) => (io.sockets.adapter.rooms.get(siteRoom(siteId))?.size ?? 0) > 0;
+  const stopPositions = deps.devices.onPositions((all) => {
+    const positions = all.filter((p) => watched(p.siteId));
+    if (positions.length === 0) return;
     void vehicles.updatesForPositions(positions).then((bySite) => {
       for (const [siteId, list] of bySite) {
         const byUnit = gathered.get(siteId) ?? new Map<number, VehicleUpdate>();
@@ -67,7 +72,7 @@ export function vehicleUpdateFeed(io: FleetServer, deps: { devices: DeviceLink; 
   });
   const stopState = deps.devices.onStateChanges((all: StateChange[]) => {
     // Positions already sent when committed are not sent again (that would double the traffic).
-    const changes = all.filter((c) => !c.announced);
+    const changes = all.filter((c) => !c.announced && watched(c.siteId));
     if (changes.length === 0) return;
     void vehicles.updatesForChanges(changes).then((bySite) => {
       for (const [siteId, list] of bySite) sendVehicleUpdates(siteId, list);
