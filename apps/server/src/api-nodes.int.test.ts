@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, secondNode, type TestApp } from '../test/harness.ts';
 import { type Bus, memoryBus } from './bus/index.ts';
-import { postgresAttempts, postgresRateLimitStore } from './lib/attempts.ts';
+import { postgresAttempts, postgresRateLimitStore } from './modules/auth/index.ts';
 import { hashPassword } from './lib/passwords.ts';
 
 let bus: Bus;

@@ -14,7 +14,9 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { assetsRepository, assetsRoutes, assetsService } from './modules/assets/index.ts';
 import { auditReader, auditRepository, auditRoutes } from './modules/audit/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
-import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
+import {
+  authRepository, authRoutes, authService, postgresAttempts, postgresRateLimitStore, sessionRepository, sessionService,
+} from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
 import { commandsRepository, commandsRoutes, commandsService } from './modules/commands/index.ts';
 import { brandAdminRoutes, brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
@@ -59,7 +61,6 @@ import { security } from './plugins/security.ts';
 import { serveWebApp } from './web/static.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
 import { type AdapterConstructor, type Bus, memoryBus, topics } from './bus/index.ts';
-import { postgresAttempts, postgresRateLimitStore } from './lib/attempts.ts';
 import type { EventLimit } from './realtime/event-limit.ts';
 
 export interface AppOptions {

@@ -3,7 +3,7 @@ import type { LoginBody, SessionUser } from '@fleet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import fastq from 'fastq';
 import { ApiError, badRequest } from '../../lib/errors.ts';
-import { type AttemptStore, memoryAttempts } from '../../lib/attempts.ts';
+import { type AttemptStore, memoryAttempts } from './attempts.ts';
 import { waitInWords } from '../../lib/limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';

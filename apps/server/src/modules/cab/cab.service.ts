@@ -1,7 +1,7 @@
 import type { CabKey, DriverRecord, SessionUser } from '@fleet/shared';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { type AttemptStore, memoryAttempts } from '../../lib/attempts.ts';
+import { type AttemptStore, memoryAttempts } from '../auth/index.ts';
 import { waitInWords } from '../../lib/limiter.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { Backoff, type BackoffOptions, WindowLimiter } from './limiter.ts';
+import { Backoff, type BackoffOptions, WindowLimiter } from '../../lib/limiter.ts';
 
 /**
  * Exponential backoff after failures, asked and told asynchronously so the counts can live outside
