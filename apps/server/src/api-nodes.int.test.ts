@@ -2,6 +2,8 @@
 // bus, as a load balancer puts them. A change made through node A is seen through node B at once,
 // not after B's cache of it runs out; and a limit counted on A counts on B too.
 import type { SessionUser } from '@fleet/shared';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import pino from 'pino';
@@ -172,6 +174,31 @@ describe('sign-in limits across api nodes', () => {
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+});
+
+describe('background runners across api nodes', () => {
+  it("a node's start fails only the data requests of gone runners, never another live node's", async () => {
+    const ops = await a.login('ops.leeds@aire-valley.example');
+    const ended = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '']);
+      child.on('exit', () => resolve(child.pid as number));
+    });
+    const insert = async (runner: string) => (await a.database.pool.query<{ id: number }>(
+      `INSERT INTO data_requests (site_id, user_id, user_name, from_day, to_day, runner) VALUES ($1, $2, 'Ops', '2026-01-01', '2026-01-02', $3) RETURNING id::int`,
+      [ops.siteid, ops.userid, runner])).rows[0]!.id;
+    const ofNodeA = await insert(a.app.dataRequests.runnerName);
+    const ofGoneProcess = await insert(`${os.hostname()}:${ended}:gone`);
+    const status = async (id: number) => (await a.database.pool.query('SELECT status FROM data_requests WHERE id = $1', [id])).rows[0]?.status;
+    const c = await secondNode(a, { bus });
+    try {
+      await c.app.ready();
+      expect(await status(ofNodeA)).toBe('queued');
+      expect(await status(ofGoneProcess)).toBe('failed');
+    } finally {
+      await c.close();
+      await a.database.pool.query('DELETE FROM data_requests WHERE id = ANY($1::int[])', [[ofNodeA, ofGoneProcess]]);
     }
   });
 });
