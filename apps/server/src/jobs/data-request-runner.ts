@@ -74,7 +74,10 @@ export function dataRequestRunner(opts: DataRequestRunnerOptions) {
         signal: abort.signal,
         level: opts.level,
         onProgress: (done, total, text) => {
-          pending = pending.then(() => repo.progress(id, done, total, `Writing ${text}`)).catch(() => {});
+          // A request cancelled through another api node is no longer running: stop writing it.
+          pending = pending.then(async () => {
+            if (!(await repo.progress(id, done, total, `Writing ${text}`)) && !abort.signal.aborted) abort.abort(new Error(CANCELLED_TEXT));
+          }).catch(() => {});
         },
       });
       await pending;

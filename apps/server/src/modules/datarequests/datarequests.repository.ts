@@ -108,10 +108,12 @@ export function dataRequestsRepository(pool: pg.Pool) {
       return r.rowCount === 1;
     },
 
-    async progress(id: number, done: number, total: number, text: string): Promise<void> {
-      await pool.query(
+    /** Writes a running request's progress; false when it is no longer running (cancelled, perhaps through another api node). */
+    async progress(id: number, done: number, total: number, text: string): Promise<boolean> {
+      const u = await pool.query(
         `UPDATE data_requests SET progress_done = $2, progress_total = $3, progress_text = $4 WHERE id = $1 AND status = 'running'`,
         [id, Math.round(done), Math.round(total), text]);
+      return u.rowCount === 1;
     },
 
     /** running → ready, with its size, rows and expiry; audited 'ready'. */
