@@ -14,7 +14,9 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { assetsRepository, assetsRoutes, assetsService } from './modules/assets/index.ts';
 import { auditReader, auditRepository, auditRoutes } from './modules/audit/index.ts';
 import { alertsRepository, alertsRoutes } from './modules/alerts/index.ts';
-import { authRepository, authRoutes, authService, sessionRepository, sessionService } from './modules/auth/index.ts';
+import {
+  authRepository, authRoutes, authService, postgresAttempts, postgresRateLimitStore, sessionRepository, sessionService,
+} from './modules/auth/index.ts';
 import { cabRepository, cabRoutes, cabService } from './modules/cab/index.ts';
 import { commandsRepository, commandsRoutes, commandsService } from './modules/commands/index.ts';
 import { brandAdminRoutes, brandAssets, brandRoutes, brandService, letterheadOfSite, type MapDefaults } from './modules/brand/index.ts';
@@ -58,7 +60,7 @@ import { parseQuery, redactUrl, requestContext } from './plugins/request-context
 import { security } from './plugins/security.ts';
 import { serveWebApp } from './web/static.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
-import { type AdapterConstructor, type Bus, memoryBus } from './bus/index.ts';
+import { type AdapterConstructor, type Bus, memoryBus, topics } from './bus/index.ts';
 import type { EventLimit } from './realtime/event-limit.ts';
 
 export interface AppOptions {
@@ -169,11 +171,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const { db, pool } = opts.database;
   const limits = { perAddressPerMinute: 20, failuresPerAccount: 5, resetsPerAccount: 3, ...opts.limits };
-  const sessions = sessionService(sessionRepository(db));
+  // The bus between processes; the caches below tell the other api nodes what a call here changed (issue 17).
+  const bus = opts.bus ?? memoryBus(app.log);
+  const published = (what: string) => (err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, `bus: ${what} not published`);
+  const sessionRepo = sessionRepository(db, undefined, undefined, (what) => void bus.publish(topics.sessionLookups, what).catch(published('session lookups')));
+  const sessions = sessionService(sessionRepo);
   const mail = mailService(db, opts.smtpUrl, app.log);
-  const authSvc = authService({ repo: authRepository(db), sessions, mail, limits, log: app.log });
+  // Failed sign-ins, reset mails and calls per address are counted in the database, which every api node shares.
+  const attempts = postgresAttempts(pool);
+  const authSvc = authService({ repo: authRepository(db), sessions, mail, limits, log: app.log, attempts });
   const tenancy = tenancyService(tenancyRepository(db));
-  const brands = brandService(db, opts.map);
+  const brands = brandService(db, opts.map, () => void bus.publish(topics.brandsChanged, {}).catch(published('brands changed')));
   const resolveCaller = callerResolver(sessions, brands);
   // Queued reset requests and mail are finished (or given up after 10 s) before the database closes.
   app.addHook('onClose', async () => {
@@ -206,8 +214,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const uploads = uploadsService(uploadsRepository(pool), opts.images ?? folderImageStore(mkdtempSync(path.join(os.tmpdir(), 'fleet-uploads-'))));
   // Issue 16: engine data, for its calls and the live 'fms:update' feed.
   const engine = engineService(engineRepository(pool));
+  // What another api node changed (issue 17, docs/scaling.md): its caches here are dropped at once.
+  // Subscribed before the gateway's, so the places are dropped before its live updates read them again.
+  const stopCaches = [
+    bus.subscribe(topics.sessionLookups, (what) => sessionRepo.forgetHere(what)),
+    bus.subscribe(topics.brandsChanged, () => brands.forgetHere()),
+    bus.subscribe(topics.placesChanged, ({ siteId }) => {
+      poi.forget(siteId);
+      site.forgetUnitSystem(siteId);
+    }),
+  ];
+  app.addHook('onClose', async () => { for (const stop of stopCaches) stop(); });
   // The gateway needs only the HTTP server, which Fastify has from the start.
-  const bus = opts.bus ?? memoryBus(app.log);
   if (!opts.bus) app.addHook('onClose', async () => bus.close());
   const gateway = realtimeGateway(app, {
     bus, adapter: opts.socketAdapter,
@@ -265,6 +283,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: the limit per address is the installation's, whichever api node a call reaches.
+    store: postgresRateLimitStore(pool),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429, ok: 0, message: `Too many attempts from your address. Try again in ${ctx.after}.`,
     }),
@@ -297,7 +317,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(cabRoutes, {
       cab: cabService({
         repo: cabRepository(db), sessions, drivers: driversRepo, units: unitsRepo,
-        unitsChanged: gateway.unitsChanged, failuresPerAccount: limits.failuresPerAccount,
+        unitsChanged: gateway.unitsChanged, failuresPerAccount: limits.failuresPerAccount, attempts,
         templateOf: async (siteId, unitTypeId) => (await checklists.templateForType(siteId, unitTypeId))?.id ?? 0,
       }),
       brands, perAddressPerMinute: limits.perAddressPerMinute, audit,

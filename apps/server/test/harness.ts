@@ -36,21 +36,26 @@ export async function createTestApp(options: Partial<AppOptions> & { ingest?: Pa
   /** The host each token was issued on: a session is accepted on its own brand's hosts only. */
   const hostOfToken = new Map<string, string>();
 
-  /** Calls the API with the anti-forgery cookie and header a browser would send (on the token's own host). */
-  async function call(method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  /**
+   * Calls the API of `target` (this app, or another api node on the same database: issue 17) with
+   * the anti-forgery cookie and header a browser would send (on the token's own host).
+   */
+  const callOn = (target: FastifyInstance) => async (method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const host = opts.token ? hostOfToken.get(opts.token) : undefined;
     const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...(host ? { host } : {}), ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     const req: InjectOptions = { method, url: `/api/v1/${url}`, headers };
     if (opts.body !== undefined) req.payload = opts.body as InjectOptions['payload'];
-    const res = await app.inject(req);
+    const res = await target.inject(req);
     // A new token (sign-in, password change, pick) belongs to the host it was issued on.
     if (res.body.includes('"token"')) {
       const token = (JSON.parse(res.body) as { user?: { token?: unknown } }).user?.token;
       if (typeof token === 'string') hostOfToken.set(token, headers.host ?? 'localhost');
     }
     return res;
-  }
+  };
+  /** Calls this app's API (see callOn). */
+  const call = callOn(app);
 
   /** A host of the brand the user belongs to (their customer's, else the default brand). */
   async function hostOfUser(email: string): Promise<string> {
@@ -102,7 +107,7 @@ export async function createTestApp(options: Partial<AppOptions> & { ingest?: Pa
   }
 
   return {
-    app, database, call, login, ingest, hostOfUser, driverSession,
+    app, database, call, callOn, login, ingest, hostOfUser, driverSession,
     /** Headers for a socket of this token's session: its own brand's host (a session works only there). */
     socketHeaders: (token: string): Record<string, string> => ({ host: hostOfToken.get(token) ?? 'localhost' }),
     /** Waits until queued reset requests and mail have been handed over. */
@@ -114,4 +119,17 @@ export async function createTestApp(options: Partial<AppOptions> & { ingest?: Pa
       await database.drop();
     },
   };
+}
+
+/**
+ * A second api node (issue 17): another app on the same database and device side as `t`, as a load
+ * balancer would put beside it. Give both the same bus (createTestApp({ bus }), then here) for the
+ * changes one makes to reach the other; close this one before `t`, and the bus after both.
+ */
+export async function secondNode(t: TestApp, options: Partial<AppOptions> = {}) {
+  const app = await buildApp({
+    database: t.database, version: 'test', logLevel: 'silent', devices: deviceLink(t.ingest),
+    limits: { perAddressPerMinute: 1000, failuresPerAccount: 5, resetsPerAccount: 1000 }, ...options,
+  });
+  return { app, call: t.callOn(app), close: () => app.close() };
 }

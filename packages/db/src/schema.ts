@@ -369,6 +369,26 @@ export const unknownDevices = pgTable('unknown_devices', {
   lastAddress: text('last_address').notNull().default(''),
 });
 
+/**
+ * Attempts counted across every api node (issue 17): failed sign-ins and their backoff, reset mails
+ * per account, calls per address to the sign-in routes. A row is one key of one scope (e.g.
+ * 'sign-in-account', user 42); times are the servers' clock in milliseconds. A row past
+ * `expires_ms` means nothing any more and is deleted by the next prune (apps/server/src/lib/attempts.ts).
+ */
+export const attemptCounts = pgTable('attempt_counts', {
+  scope: text('scope').notNull(),
+  key: text('key').notNull(),
+  count: integer('count').notNull(),
+  /** Backoff: the end of the wait; a window: its end. */
+  untilMs: bigint('until_ms', { mode: 'number' }).notNull(),
+  /** The last attempt counted. */
+  lastMs: bigint('last_ms', { mode: 'number' }).notNull(),
+  expiresMs: bigint('expires_ms', { mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.scope, t.key] }),
+  index('attempt_counts_expires_idx').on(t.expiresMs),
+]);
+
 /** Every command sent to a device, who sent it and what came back. */
 export const commandLog = pgTable('command_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -56,6 +56,11 @@ const debugFrame = z.object({
 export interface SiteMessage { siteId: number; message: string }
 /** Sessions that ended (session.service 'ended'): their sockets, on whichever node, are closed. */
 export interface SessionsEnded { ids: number[]; reason: string }
+/**
+ * Cached session lookups to drop (session.repository's LookupsForgotten): those of sessions, users,
+ * cab devices, or all. Published by the api node that made the change, after its write.
+ */
+export interface SessionLookups { sessionIds?: number[]; userIds?: number[]; cabDeviceIds?: number[]; all?: boolean }
 
 const node = z.string().regex(/^[a-z0-9-]{1,64}$/);
 const ingestStats = z.object({
@@ -96,6 +101,12 @@ export const topics = {
   siteMessages: defineTopic('site-messages', z.object({ siteId: id, message: z.string() }) satisfies z.ZodType<SiteMessage>),
   sessionsEnded: defineTopic('sessions-ended', z.object({ ids: z.array(id), reason: z.string() }) satisfies z.ZodType<SessionsEnded>),
   debugFrames: defineTopic('debug-frames', debugFrame),
+  /** Session lookups an api node changed (sign-out, revocation, an account edited, sites added or removed): every api node drops its cached ones. */
+  sessionLookups: defineTopic('session-lookups', z.object({
+    sessionIds: z.array(id).optional(), userIds: z.array(id).optional(), cabDeviceIds: z.array(id).optional(), all: z.boolean().optional(),
+  }) satisfies z.ZodType<SessionLookups>),
+  /** A brand (white label: hosts, names, icons, map) was changed: every api node reads the brands again. */
+  brandsChanged: defineTopic('brands-changed', z.object({}), { maxLen: 100 }),
   /** Units whose record changed (a driver signed on or off): every api node sends their update to its own sockets. */
   unitsChanged: defineTopic('units-changed', z.array(stateChange) satisfies z.ZodType<StateChange[]>),
   /** Places (or a site's unit system) changed: every api node's live location texts read them again. */

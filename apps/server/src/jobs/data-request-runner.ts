@@ -2,14 +2,16 @@
  * Prepares data requests in the background (issue 14): an in-process queue that runs one export at
  * a time, writes its progress, stops it on cancel, and a sweep that deletes files past their expiry.
  * Requests a previous process left queued or running are marked failed at start (their partial
- * files removed): nobody is preparing them any more.
+ * files removed): nobody is preparing them any more. Several api nodes share the table (issue 17):
+ * a request records the runner whose queue it is in, and a start fails only those of runners that
+ * are gone (lib/runner-name.ts), never a live node's.
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { daysBounds, zoneOrFallback } from '../modules/journeys/index.ts';
+import { runnerGone, runnerName as newRunnerName } from '../lib/runner-name.ts';
 import {
   type Actor, type DataRequestRow, type DataRequestsRepository, type ExportPlan, SYSTEM, writeDataExport,
 } from '../modules/datarequests/index.ts';
@@ -36,7 +38,8 @@ export const fileNameOf = (r: { id: number; from_day: string; to_day: string }) 
 export function dataRequestRunner(opts: DataRequestRunnerOptions) {
   const { pool, repo, dir, log } = opts;
   const now = opts.now ?? (() => new Date());
-  const runnerName = `${os.hostname()}:${process.pid}`;
+  const runner = newRunnerName();
+  const runnerName = runner.name;
   const queue: number[] = [];
   let current: { id: number; abort: AbortController; by: Actor | null } | null = null;
   let idle: Promise<void> = Promise.resolve();
@@ -71,7 +74,10 @@ export function dataRequestRunner(opts: DataRequestRunnerOptions) {
         signal: abort.signal,
         level: opts.level,
         onProgress: (done, total, text) => {
-          pending = pending.then(() => repo.progress(id, done, total, `Writing ${text}`)).catch(() => {});
+          // A request cancelled through another api node is no longer running: stop writing it.
+          pending = pending.then(async () => {
+            if (!(await repo.progress(id, done, total, `Writing ${text}`)) && !abort.signal.aborted) abort.abort(new Error(CANCELLED_TEXT));
+          }).catch(() => {});
         },
       });
       await pending;
@@ -109,20 +115,31 @@ export function dataRequestRunner(opts: DataRequestRunnerOptions) {
   }
 
   return {
+    runnerName,
+
     /** Where the files are: the download reads them here. */
     fileOf,
 
     /** Marks what a previous process left unfinished as failed and removes partial files; starts the sweep. */
     async start(): Promise<void> {
       await mkdir(dir, { recursive: true });
+      // Only what a gone runner left: a live node's queued and running requests (and their partial files) are its own.
+      const live = new Set<number>();
       for (const r of await repo.unfinished()) {
+        if (!runnerGone(r.runner)) {
+          live.add(r.id);
+          continue;
+        }
         if (r.file_name) {
           await rm(fileOf(r.file_name), { force: true });
           await rm(`${fileOf(r.file_name)}.part`, { force: true });
         }
         await repo.finish(r.id, 'failed', RESTARTED_TEXT, SYSTEM, now());
       }
-      for (const f of await readdir(dir)) if (f.endsWith('.zip.part')) await rm(path.join(dir, f), { force: true });
+      for (const f of await readdir(dir)) {
+        const id = /^data-request-(\d+)-/.exec(f)?.[1];
+        if (f.endsWith('.zip.part') && !(id && live.has(Number(id)))) await rm(path.join(dir, f), { force: true });
+      }
       await this.sweep();
       timer = setInterval(() => void this.sweep().catch((err: unknown) => log.error({ err }, 'data request sweep failed')), SWEEP_EVERY_MS);
       timer.unref();
@@ -176,6 +193,7 @@ export function dataRequestRunner(opts: DataRequestRunnerOptions) {
     /** Stops the sweep, the queue and the running export (its request is then failed at the next start). */
     async stop(): Promise<void> {
       stopped = true;
+      runner.retire();
       queue.length = 0;
       if (timer) clearInterval(timer);
       current?.abort.abort(new Error('The server is stopping.'));

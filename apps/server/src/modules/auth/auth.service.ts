@@ -3,7 +3,8 @@ import type { LoginBody, SessionUser } from '@fleet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import fastq from 'fastq';
 import { ApiError, badRequest } from '../../lib/errors.ts';
-import { Backoff, WindowLimiter, waitInWords } from '../../lib/limiter.ts';
+import { type AttemptStore, memoryAttempts } from './attempts.ts';
+import { waitInWords } from '../../lib/limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
 import { SECRET_SLOT, type MailService } from '../mail/index.ts';
@@ -45,22 +46,28 @@ export interface SignIn {
 export function authService(deps: {
   repo: AuthRepository; sessions: SessionService; mail: MailService; limits: AuthLimits; log: FastifyBaseLogger;
   now?: () => number;
+  /**
+   * Where failures and reset mails are counted: the app gives the database's store, shared by
+   * every api node (issue 17); without one, this process's memory (unit tests of the rules).
+   */
+  attempts?: AttemptStore;
 }) {
   const { repo, sessions, mail, log } = deps;
-  const backoff = (capacity?: number) => new Backoff({
+  const attempts = deps.attempts ?? memoryAttempts(deps.now);
+  const backoff = (scope: string, capacity?: number) => attempts.backoff(scope, {
     freeFailures: deps.limits.failuresPerAccount, baseMs: BACKOFF_BASE_MS, capMs: BACKOFF_CAP_MS,
-    forgetMs: BACKOFF_FORGET_MS, now: deps.now, capacity,
+    forgetMs: BACKOFF_FORGET_MS, capacity,
   });
   /** Failed sign-ins per account (by user id): only real accounts are kept here. */
-  const accountFailures = backoff();
+  const accountFailures = backoff('sign-in-account');
   /** Failed sign-ins from a remembered device (by device id), which the account backoff lets through. */
-  const deviceFailures = backoff();
+  const deviceFailures = backoff('sign-in-device');
   /**
    * Addresses with no account here: they back off exactly as an account would, so the answers do not
-   * tell which addresses exist; a small store of its own, so a flood of them pushes out no account.
+   * tell which addresses exist; a count of its own (in memory: a small store), so a flood of them pushes out no account.
    */
-  const unknownFailures = backoff(10_000);
-  const resets = new WindowLimiter(deps.limits.resetsPerAccount, 60 * 60 * 1000, deps.now);
+  const unknownFailures = backoff('sign-in-unknown', 10_000);
+  const resets = attempts.window('reset-account', deps.limits.resetsPerAccount, 60 * 60 * 1000);
 
   async function startSession(user: UserRow, from: Pick<SessionRow, 'instanceUuid' | 'brandId'>, userAgent: string, siteId?: number | null) {
     const site = siteId === undefined ? await sessions.landingSite(user, from.brandId) : siteId;
@@ -76,8 +83,8 @@ export function authService(deps: {
     const to = user.email;
     // Only real accounts are counted, so unknown addresses cost no memory.
     const key = String(user.id);
-    if (resets.retryAfter(key) > 0) return;
-    resets.record(key);
+    if ((await resets.retryAfter(key)) > 0) return;
+    await resets.record(key);
     const brand = await repo.brandOfUser(user);
     if (!brand) return;
     const guid = newSecret();
@@ -119,24 +126,24 @@ export function authService(deps: {
       const [store, key] = known ? [deviceFailures, String(known.id)]
         : user ? [accountFailures, String(user.id)]
         : [unknownFailures, body.user.toLowerCase()];
-      const wait = store.waitMs(key);
+      const wait = await store.waitMs(key);
       if (wait > 0) {
         throw new ApiError(429, `Too many failed sign-ins for this account. Try again in ${waitInWords(wait)}.`);
       }
       const right = user ? await verifyPassword(user.passwordHash, body.pass) : await burnPasswordCheck(body.pass).then(() => false);
       if (!user || !right) {
-        store.fail(key);
+        await store.fail(key);
         throw new ApiError(401, WRONG_CREDENTIALS);
       }
       if (user.disabled) throw new ApiError(401, ACCOUNT_DISABLED);
       if (await repo.customerSuspended(user)) throw new ApiError(403, CUSTOMER_SUSPENDED);
       // Driver mode and user mode never coexist: a driver's account signs in only on a cab device.
       if (user.usertype === 3) throw new ApiError(403, DRIVER_ACCOUNT);
-      accountFailures.clear(String(user.id));
+      await accountFailures.clear(String(user.id));
       await repo.recordSignIn(user.id);
       let deviceToken: string | null = null;
       if (known) {
-        deviceFailures.clear(String(known.id));
+        await deviceFailures.clear(String(known.id));
         await repo.touchDevice(known.id);
       } else {
         deviceToken = newSecret();
@@ -184,7 +191,7 @@ export function authService(deps: {
       if (!user) throw badRequest('This reset link is not valid: it has been used or is more than an hour old. Ask for a new one.');
       await repo.setPassword(user.id, await hashPassword(pwd));
       await sessions.revokeAllOfUser(user.id, 'password reset');
-      accountFailures.clear(String(user.id));
+      await accountFailures.clear(String(user.id));
     },
 
     /** Resolves when queued reset requests are done and their mail is handed over. */

@@ -9,3 +9,4 @@ export { sessionRepository, type SessionRepository } from './session.repository.
 export { sessionService, type SessionService } from './session.service.ts';
 export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, BACKOFF_FORGET_MS } from './auth.service.ts';
 export { OPERATOR_MENU_CHOICES } from './menus.ts';
+export { type AttemptStore, memoryAttempts, postgresAttempts, postgresRateLimitStore } from './attempts.ts';

@@ -34,7 +34,18 @@ export const SESSION_CACHE_MS = 2000;
 /** Cached lookups held at most; past it the least recently used go (constant work per call). */
 export const SESSION_CACHE_MAX = 10_000;
 
-export function sessionRepository(db: Db, now: () => number = Date.now, maxCached = SESSION_CACHE_MAX) {
+/**
+ * Which cached lookups to drop: those of these sessions, users or cab devices, or all. What one api
+ * node drops it also tells the others (issue 17: the bus's session-lookups topic), so a session
+ * ended or changed through one node is not served from another's cache.
+ */
+export interface LookupsForgotten { sessionIds?: number[]; userIds?: number[]; cabDeviceIds?: number[]; all?: boolean }
+
+export function sessionRepository(
+  db: Db, now: () => number = Date.now, maxCached = SESSION_CACHE_MAX,
+  /** Told after every change made through this repository (once the write is done); app.ts puts it on the bus. */
+  onForgotten?: (what: LookupsForgotten) => void,
+) {
   // Bounded and least-recently-used first, so no call ever walks the whole cache to make room
   // (the class of bug the old rate limiter had); an entry older than SESSION_CACHE_MS counts as absent.
   const bySession = new Map<number, string>();
@@ -47,9 +58,24 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
   /** Bumped by every revocation: a lookup that was under way then does not go into the cache. */
   let generation = 0;
   // Revocations are rare (sign-out, password change, site switch): they may look at every entry.
-  const forget = (match: (f: FoundSession) => boolean) => {
+  const drop = (what: LookupsForgotten) => {
     generation += 1;
-    for (const [hash, e] of cache.entries()) if (match(e.found)) cache.delete(hash);
+    if (what.all) {
+      cache.clear();
+      return;
+    }
+    const sessionIds = new Set(what.sessionIds ?? []);
+    const userIds = new Set(what.userIds ?? []);
+    const cabDeviceIds = new Set(what.cabDeviceIds ?? []);
+    for (const [hash, e] of cache.entries()) {
+      const { session, user } = e.found;
+      if (sessionIds.has(session.id) || userIds.has(user.id) || (session.cabDeviceId !== null && cabDeviceIds.has(session.cabDeviceId))) cache.delete(hash);
+    }
+  };
+  /** Drops here before a write (a lookup under way is not cached); `shared`: after it, and tells the other nodes. */
+  const forget = (what: LookupsForgotten, shared = true) => {
+    drop(what);
+    if (shared) onForgotten?.(what);
   };
 
   // A named statement: PostgreSQL parses and plans it once per connection.
@@ -93,7 +119,20 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
      * which sites a session may see; such changes are rare, so all lookups are simply read again).
      */
     forgetAll(): void {
-      forget(() => true);
+      forget({ all: true });
+    },
+
+    /** Drops cached lookups another api node changed (the bus's session-lookups topic); tells no one. */
+    forgetHere(what: LookupsForgotten): void {
+      drop(what);
+    },
+
+    /**
+     * Drops a user's cached lookups, here and on every api node (an administrator changed the
+     * account: its sites, rights or forced password change), so its next call reads them again.
+     */
+    forgetUser(userId: number): void {
+      forget({ userIds: [userId] });
     },
 
     /** How many token lookups are held (for tests and diagnostics). */
@@ -118,20 +157,20 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
 
     /** Ends a session; its cached lookup is dropped before and after the write. */
     async revoke(id: number, reason: string): Promise<void> {
-      forget((f) => f.session.id === id);
+      forget({ sessionIds: [id] }, false);
       try {
         await db
           .update(sessions)
           .set({ revokedAt: new Date(), revokedReason: reason })
           .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
       } finally {
-        forget((f) => f.session.id === id);
+        forget({ sessionIds: [id] });
       }
     },
 
     /** Ends every live session of a user; returns the ids ended (their sockets are closed too). */
     async revokeAllOfUser(userId: number, reason: string): Promise<number[]> {
-      forget((f) => f.user.id === userId);
+      forget({ userIds: [userId] }, false);
       try {
         const rows = await db
           .update(sessions)
@@ -140,13 +179,13 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
           .returning({ id: sessions.id });
         return rows.map((r) => r.id);
       } finally {
-        forget((f) => f.user.id === userId);
+        forget({ userIds: [userId] });
       }
     },
 
     /** Ends every live driver-mode session on a cab device; returns them (id, driver, vehicle) as they were. */
     async revokeAllOfCabDevice(cabDeviceId: number, reason: string): Promise<{ id: number; driverId: number; unitId: number | null }[]> {
-      forget((f) => f.session.cabDeviceId === cabDeviceId);
+      forget({ cabDeviceIds: [cabDeviceId] }, false);
       try {
         const rows = await db.execute<{ id: number; driver_id: number; unit_id: number | null }>(sql`
           WITH old AS (SELECT id, unit_id FROM sessions WHERE cab_device_id = ${cabDeviceId} AND revoked_at IS NULL FOR UPDATE)
@@ -154,7 +193,7 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
            WHERE s.id = old.id RETURNING s.id, s.driver_id, old.unit_id`);
         return rows.rows.map((r) => ({ id: Number(r.id), driverId: r.driver_id, unitId: r.unit_id }));
       } finally {
-        forget((f) => f.session.cabDeviceId === cabDeviceId);
+        forget({ cabDeviceIds: [cabDeviceId] });
       }
     },
 
@@ -167,7 +206,7 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
     /** Assigns a driver-mode session to a vehicle (null: to none). */
     async setUnit(sessionId: number, unitId: number | null): Promise<void> {
       await db.update(sessions).set({ unitId }).where(eq(sessions.id, sessionId));
-      forget((f) => f.session.id === sessionId);
+      forget({ sessionIds: [sessionId] });
     },
 
     /** Takes a vehicle away from every other live driver-mode session; returns their driver ids. */
@@ -175,8 +214,7 @@ export function sessionRepository(db: Db, now: () => number = Date.now, maxCache
       const rows = await db.update(sessions).set({ unitId: null })
         .where(and(eq(sessions.unitId, unitId), isNull(sessions.revokedAt), sql`${sessions.id} <> ${exceptSessionId}`))
         .returning({ id: sessions.id, driverId: sessions.driverId });
-      const ids = new Set(rows.map((r) => r.id));
-      if (ids.size) forget((f) => ids.has(f.session.id));
+      if (rows.length) forget({ sessionIds: rows.map((r) => r.id) });
       return rows.flatMap((r) => (r.driverId === null ? [] : [r.driverId]));
     },
 

@@ -146,8 +146,10 @@ export function sessionService(repo: SessionRepository, now: () => number = Date
     setUnit: (sessionId: number, unitId: number | null) => repo.setUnit(sessionId, unitId),
     releaseUnit: (unitId: number, exceptSessionId: number) => repo.releaseUnit(unitId, exceptSessionId),
 
-    /** Every session's sites are read again at its next call (issue 15: sites added or removed). */
+    /** Every session's sites are read again at its next call (issue 15: sites added or removed), on every api node. */
     forgetLookups: () => repo.forgetAll(),
+    /** A user's sessions read the account again at their next call (an administrator changed it), on every api node. */
+    forgetUser: (userId: number) => repo.forgetUser(userId),
 
     async revokeAllOfUser(userId: number, reason: string): Promise<number[]> {
       const ids = await repo.revokeAllOfUser(userId, reason);

@@ -16,7 +16,11 @@ const FRESH_MS = 2_000;
  * when it changed (docs/decisions.md, issue 15).
  * `map` is the installation's basemap (MAP_STYLE_URL ...), taken by brands that name none.
  */
-export function brandService(db: Db, map: MapDefaults = NO_MAP_DEFAULTS) {
+export function brandService(
+  db: Db, map: MapDefaults = NO_MAP_DEFAULTS,
+  /** Told after every forget() (an edit here); app.ts puts it on the bus so the other api nodes read the brands again at once. */
+  onChanged?: () => void,
+) {
   const repo = brandRepository(db);
   let cached: { at: number; stamp: string; rows: BrandRow[] } | undefined;
   let loading: Promise<BrandRow[]> | undefined;
@@ -45,6 +49,12 @@ export function brandService(db: Db, map: MapDefaults = NO_MAP_DEFAULTS) {
     return loading;
   }
 
+  function forgetHere(): void {
+    cached = undefined;
+    loading = undefined;
+    generation += 1;
+  }
+
   async function forHost(hostname: string): Promise<BrandRow | undefined> {
     const host = hostname.toLowerCase().replace(/:\d+$/, '');
     const rows = await all();
@@ -64,12 +74,13 @@ export function brandService(db: Db, map: MapDefaults = NO_MAP_DEFAULTS) {
       varyByHost(reply);
       return forHost(request.hostname);
     },
-    /** Drops the cached brands (after an edit here): the next request reads them again. */
+    /** Drops the cached brands (after an edit here): the next request reads them again, on every api node. */
     forget(): void {
-      cached = undefined;
-      loading = undefined;
-      generation += 1;
+      forgetHere();
+      onChanged?.();
     },
+    /** Drops the cached brands another api node changed (the bus's brands-changed topic); tells no one. */
+    forgetHere,
     /** Every brand, as the brandmaps call lists them. */
     all,
     repo,

@@ -1,7 +1,8 @@
 import type { CabKey, DriverRecord, SessionUser } from '@fleet/shared';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { Backoff, waitInWords } from '../../lib/limiter.ts';
+import { type AttemptStore, memoryAttempts } from '../auth/index.ts';
+import { waitInWords } from '../../lib/limiter.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret, newUuid } from '../../lib/tokens.ts';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, BACKOFF_FORGET_MS, type SessionService } from '../auth/index.ts';
@@ -27,15 +28,18 @@ export function cabService(deps: {
   /** The check-list template id for a vehicle type of a site (the checklists module's rule), 0 when none. */
   templateOf: (siteId: number, unitTypeId: number) => Promise<number>;
   now?: () => number;
+  /** Where failed driver sign-ins are counted: the database's store, shared by every api node (issue 17); none: this process. */
+  attempts?: AttemptStore;
 }) {
   const { repo, sessions, drivers, units } = deps;
-  const backoff = (capacity?: number) => new Backoff({
-    freeFailures: deps.failuresPerAccount, baseMs: BACKOFF_BASE_MS, capMs: BACKOFF_CAP_MS, forgetMs: BACKOFF_FORGET_MS, now: deps.now, capacity,
+  const attempts = deps.attempts ?? memoryAttempts(deps.now);
+  const backoff = (scope: string, capacity?: number) => attempts.backoff(scope, {
+    freeFailures: deps.failuresPerAccount, baseMs: BACKOFF_BASE_MS, capMs: BACKOFF_CAP_MS, forgetMs: BACKOFF_FORGET_MS, capacity,
   });
   /** Failed driver sign-ins per driver account (user id), as the users' sign-in counts them. */
-  const accountFailures = backoff();
+  const accountFailures = backoff('cab-sign-in-account');
   /** Failures naming a driver that cannot sign in here: they wait exactly as an account would. */
-  const unknownFailures = backoff(10_000);
+  const unknownFailures = backoff('cab-sign-in-unknown', 10_000);
 
   async function cabKey(device: CabDeviceRow, key: string): Promise<CabKey> {
     const site = await repo.site(device.siteId);
@@ -140,14 +144,14 @@ export function cabService(deps: {
       if (!site || at.brandId !== site.brandId || !device.instanceUuid) throw new ApiError(401, DEVICE_NOT_REGISTERED);
       const found = await drivers.accountOf(device.siteId, body.driverid);
       const [store, key] = found ? [accountFailures, String(found.user.id)] : [unknownFailures, `${device.id}:${body.driverid}`];
-      const wait = store.waitMs(key);
+      const wait = await store.waitMs(key);
       if (wait > 0) throw new ApiError(429, `Too many failed sign-ins for this driver. Try again in ${waitInWords(wait)}.`);
       const right = found ? await verifyPassword(found.user.passwordHash, body.pass) : await burnPasswordCheck(body.pass).then(() => false);
       if (!found || !right) {
-        store.fail(key);
+        await store.fail(key);
         throw new ApiError(401, WRONG_DRIVER_CREDENTIALS);
       }
-      accountFailures.clear(key);
+      await accountFailures.clear(key);
       // One driver at a time on a device: whoever was signed in on it before is signed out.
       await endDeviceSessions(device, 'another driver signed in on the cab device');
       const { token, session } = await sessions.openDriver(found.user, {

@@ -19,6 +19,8 @@ export interface DataRequestRow {
   created_at: Date;
   finished_at: Date | null;
   expires_at: Date | null;
+  /** The runner that queued or prepares it (lib/runner-name.ts); null in rows written before issue 17. */
+  runner: string | null;
 }
 
 export interface AuditRow {
@@ -39,7 +41,7 @@ const DONE = `('failed', 'cancelled', 'expired')`;
 
 const COLUMNS = `id::int, site_id, user_id, user_name, to_char(from_day, 'YYYY-MM-DD') AS from_day, to_char(to_day, 'YYYY-MM-DD') AS to_day,
   status, progress_done::float8 AS progress_done, progress_total::float8 AS progress_total, progress_text, file_name,
-  bytes::float8 AS bytes, row_count::float8 AS row_count, error, created_at, finished_at, expires_at`;
+  bytes::float8 AS bytes, row_count::float8 AS row_count, error, created_at, finished_at, expires_at, runner`;
 
 /** The data_requests and data_request_audit tables (this module owns them). */
 export function dataRequestsRepository(pool: pg.Pool) {
@@ -59,11 +61,11 @@ export function dataRequestsRepository(pool: pg.Pool) {
       return r.rows[0]?.n ?? 0;
     },
 
-    /** A new queued request, audited 'requested'. */
-    async create(siteId: number, from: string, to: string, by: Actor): Promise<number> {
+    /** A new queued request, audited 'requested'; `runner` is the one whose queue it goes into (a node's, issue 17). */
+    async create(siteId: number, from: string, to: string, by: Actor, runner: string | null = null): Promise<number> {
       const r = await pool.query<{ id: number }>(
-        `INSERT INTO data_requests (site_id, user_id, user_name, from_day, to_day) VALUES ($1, $2, $3, $4, $5) RETURNING id::int`,
-        [siteId, by.userId, by.userName, from, to]);
+        `INSERT INTO data_requests (site_id, user_id, user_name, from_day, to_day, runner) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int`,
+        [siteId, by.userId, by.userName, from, to, runner]);
       const id = (r.rows[0] as { id: number }).id;
       await audit(id, 'requested', by, { from, to });
       return id;
@@ -106,10 +108,12 @@ export function dataRequestsRepository(pool: pg.Pool) {
       return r.rowCount === 1;
     },
 
-    async progress(id: number, done: number, total: number, text: string): Promise<void> {
-      await pool.query(
+    /** Writes a running request's progress; false when it is no longer running (cancelled, perhaps through another api node). */
+    async progress(id: number, done: number, total: number, text: string): Promise<boolean> {
+      const u = await pool.query(
         `UPDATE data_requests SET progress_done = $2, progress_total = $3, progress_text = $4 WHERE id = $1 AND status = 'running'`,
         [id, Math.round(done), Math.round(total), text]);
+      return u.rowCount === 1;
     },
 
     /** running → ready, with its size, rows and expiry; audited 'ready'. */

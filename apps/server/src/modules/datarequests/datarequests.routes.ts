@@ -16,6 +16,8 @@ const requestRow = (field: 'query.id' | 'body.id') => ({ row: 'data request', fi
 
 /** What the routes need of the background runner (jobs/data-request-runner.ts). */
 export interface DataRequestJobs {
+  /** The runner's name: a request records whose queue it is in (another node's start leaves it alone, issue 17). */
+  readonly runnerName: string;
   enqueue(id: number): void;
   cancel(r: DataRequestRow, by: Actor): Promise<boolean>;
   remove(r: DataRequestRow, by: Actor): Promise<boolean>;
@@ -73,7 +75,7 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<{ repo: DataRequestsRepos
     if ((await repo.activeCount(siteId)) >= DATA_REQUEST_MAX_ACTIVE) {
       throw new ApiError(409, `This site already has ${DATA_REQUEST_MAX_ACTIVE} data requests waiting or being prepared: wait for one to finish, or cancel one.`);
     }
-    const id = await repo.create(siteId, request.body.from, request.body.to, actorOf(request));
+    const id = await repo.create(siteId, request.body.from, request.body.to, actorOf(request), jobs.runnerName);
     jobs.enqueue(id);
     return { ok: 1 as const, id };
   });

@@ -22,6 +22,8 @@ export function poiRepository(pool: pg.Pool, now: () => number = Date.now) {
   const cache = new Map<number, { at: number; rows: readonly PoiRow[] }>();
   /** Per site, bumped by every write: a read that was under way then does not go into the cache. */
   const generation = new Map<number, number>();
+  /** Bumped when every site's places are dropped at once. */
+  let everySite = 0;
   const changed = (siteId: number) => {
     generation.set(siteId, (generation.get(siteId) ?? 0) + 1);
     cache.delete(siteId);
@@ -38,6 +40,19 @@ export function poiRepository(pool: pg.Pool, now: () => number = Date.now) {
 
   return {
     /**
+     * Drops a site's cached places (every site's when none is named): another api node changed
+     * them (the bus's places-changed topic, issue 17). A read under way is not cached either.
+     */
+    forget(siteId?: number): void {
+      if (siteId !== undefined) {
+        changed(siteId);
+        return;
+      }
+      everySite += 1;
+      cache.clear();
+    },
+
+    /**
      * Every place of a site, by name (poi?siteid, and the location text of its vehicles), reused
      * for PLACES_CACHE_MS. The list is shared between callers: never change it or its rows.
      */
@@ -46,8 +61,9 @@ export function poiRepository(pool: pg.Pool, now: () => number = Date.now) {
       const hit = cache.get(siteId);
       if (hit && t - hit.at < PLACES_CACHE_MS) return hit.rows;
       const started = generation.get(siteId) ?? 0;
+      const startedEvery = everySite;
       const rows = (await pool.query<PoiRow>({ name: 'poi-of-site', text: 'SELECT * FROM poi WHERE site_id = $1 ORDER BY name, id', values: [siteId] })).rows;
-      if ((generation.get(siteId) ?? 0) === started) cache.set(siteId, { at: t, rows });
+      if ((generation.get(siteId) ?? 0) === started && everySite === startedEvery) cache.set(siteId, { at: t, rows });
       return rows;
     },
     async get(siteId: number, id: number): Promise<PoiRow | undefined> {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { ReportResult, RunReportBody } from '@fleet/shared';
 import os from 'node:os';
 import pino from 'pino';
@@ -91,18 +92,26 @@ describe('the report runner', () => {
   });
 
   it('fails the runs an earlier process on this host left unfinished, and sweeps expired runs', async () => {
+    // An earlier process: one that has ended (its id is free); another live api node on this host: our parent process.
+    const ended = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '']);
+      child.on('exit', () => resolve(child.pid as number));
+    });
     const insert = async (runner: string, status: string, expires = "now() + interval '1 hour'") => Number((await t.database.pool.query<{ id: string }>(
       `INSERT INTO report_runs (site_id, user_id, what, params, status, runner, expires_at) VALUES ($1, $2, 'trips', $3, $4, $5, ${expires}) RETURNING id::text`,
       [siteId, userId, { ...BODY, title: 'Trips report' }, status, runner])).rows[0]!.id);
-    const left = await insert(`${os.hostname()}:1:old`, 'running');
-    const queued = await insert(`${os.hostname()}:1:old`, 'queued');
+    const left = await insert(`${os.hostname()}:${ended}:old`, 'running');
+    const queued = await insert(`${os.hostname()}:${ended}:old`, 'queued');
     const elsewhere = await insert('another-host:1:x', 'running');
-    const expired = await insert(`${os.hostname()}:1:old`, 'done', "now() - interval '1 minute'");
+    const liveNode = await insert(`${os.hostname()}:${process.ppid}:other`, 'running');
+    const expired = await insert(`${os.hostname()}:${ended}:old`, 'done', "now() - interval '1 minute'");
     const runner = reportRunner({ runs: runsRepository(t.database.pool), produce: steppedProduce(1).produce, log, keepHours: 1 });
     await runner.start();
     expect(await row(left)).toMatchObject({ status: 'failed', error: RESTART_TEXT });
     expect(await row(queued)).toMatchObject({ status: 'failed', error: RESTART_TEXT });
     expect(await row(elsewhere)).toMatchObject({ status: 'running' });
+    // Issue 17: a live api node on this host keeps its runs.
+    expect(await row(liveNode)).toMatchObject({ status: 'running' });
     expect(await row(expired)).toBeUndefined();
     await runner.close();
   });

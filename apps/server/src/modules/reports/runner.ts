@@ -1,8 +1,7 @@
 import type { ReportResult, RunReportBody } from '@fleet/shared';
-import os from 'node:os';
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
+import { runnerGone, runnerName } from '../../lib/runner-name.ts';
 import { loggableError } from '../../plugins/errors.ts';
 import { type ProduceOptions, ReportCancelled } from './produce.ts';
 import { RESTART_TEXT, type RunsRepository } from './runs.repository.ts';
@@ -27,11 +26,12 @@ export interface RunnerDeps {
  * report_runs row first (so it is listed and polled at once), then a job here; at most
  * `maxConcurrent` produce at a time. Progress goes to the row at most every 300 ms, and so does the
  * check of the row's cancel flag (a cancel through another server); a cancel here aborts at once.
- * `runner` names host and process: a restart fails the runs its predecessor on this host left.
+ * `runner` names host, process and instance (lib/runner-name.ts): a start fails the runs that a
+ * gone runner of this host left, never those of another live api node on it (issue 17).
  */
 export function reportRunner(deps: RunnerDeps) {
-  const me = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const hostPrefix = `${os.hostname()}:`;
+  const runner = runnerName();
+  const me = runner.name;
   const max = deps.maxConcurrent ?? MAX_CONCURRENT_RUNS;
   const queue: Job[] = [];
   const running = new Map<number, AbortController>();
@@ -89,9 +89,9 @@ export function reportRunner(deps: RunnerDeps) {
   return {
     runnerId: me,
 
-    /** Fails the runs an earlier process on this host left unfinished, sweeps expired ones, and sweeps every 15 minutes. */
+    /** Fails the runs that gone runners left unfinished, sweeps expired ones, and sweeps every 15 minutes. */
     async start(): Promise<void> {
-      const left = await deps.runs.failLeftOver(hostPrefix, me);
+      const left = await deps.runs.failLeftOver(runnerGone);
       if (left > 0) deps.log.warn({ runs: left }, 'report runs left unfinished by a restart marked failed');
       await deps.runs.sweep();
       sweeper = setInterval(() => void deps.runs.sweep().catch((err: unknown) => deps.log.error({ err: loggableError(err) }, 'report sweep failed')), SWEEP_EVERY_MS);
@@ -126,6 +126,7 @@ export function reportRunner(deps: RunnerDeps) {
     /** Stops: queued and running runs end failed with the restart message (they are not resumed). */
     async close(): Promise<void> {
       closed = true;
+      runner.retire();
       if (sweeper) clearInterval(sweeper);
       for (const abort of running.values()) abort.abort(RESTART_TEXT);
       for (const job of queue.splice(0)) await deps.runs.finish(job.id, { status: 'failed', error: RESTART_TEXT }).catch(() => undefined);

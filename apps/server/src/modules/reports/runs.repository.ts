@@ -161,14 +161,19 @@ export function runsRepository(pool: pg.Pool) {
     },
 
     /**
-     * Runs that an earlier process on this host left queued or running (`runner` names host and
-     * process): they will never finish, so they are failed with a reason the user reads.
+     * Runs that a gone runner left queued or running (`gone` tells, from the runner's name: see
+     * lib/runner-name.ts): they will never finish, so they are failed with a reason the user reads.
      */
-    async failLeftOver(hostPrefix: string, me: string): Promise<number> {
-      const r = await pool.query(
-        `UPDATE report_runs SET status = 'failed', error = $3, finished_at = now()
-          WHERE status IN ('queued', 'running') AND origin = 'user' AND runner LIKE $1 || '%' AND runner <> $2`, [hostPrefix, me, RESTART_TEXT]);
-      return r.rowCount ?? 0;
+    async failLeftOver(gone: (runner: string | null) => boolean): Promise<number> {
+      const r = await pool.query<{ runner: string | null }>(
+        `SELECT DISTINCT runner FROM report_runs WHERE status IN ('queued', 'running') AND origin = 'user'`);
+      const runners = r.rows.map((x) => x.runner).filter(gone);
+      if (runners.length === 0) return 0;
+      const failed = await pool.query(
+        `UPDATE report_runs SET status = 'failed', error = $2, finished_at = now()
+          WHERE status IN ('queued', 'running') AND origin = 'user' AND (runner = ANY($1::text[]) OR (runner IS NULL AND $3))`,
+        [runners.filter((x) => x !== null), RESTART_TEXT, runners.includes(null)]);
+      return failed.rowCount ?? 0;
     },
 
     /** Deletes runs past their expiry; answers how many. */

@@ -29,18 +29,28 @@ export function siteRepository(pool: pg.Pool, opts: { unitSystemTtlMs?: number }
   // forgotten at once when this process changes it.
   const systemTtlMs = opts.unitSystemTtlMs ?? UNIT_SYSTEM_TTL_MS;
   const systemCache = new Map<number, { at: number; system: UnitSystem }>();
+  /** Bumped by every change or forget: a read under way then does not go into the cache. */
+  let systemGeneration = 0;
   return {
     /** A site's unit system (issue 10); the default for a site that does not exist. */
     async unitSystem(siteId: number): Promise<UnitSystem> {
       const known = systemCache.get(siteId);
       if (known && Date.now() - known.at < systemTtlMs) return known.system;
+      const started = systemGeneration;
       const r = await pool.query<{ unit_system: string }>({ name: 'site-unit-system', text: 'SELECT unit_system FROM sites WHERE id = $1', values: [siteId] });
       const system = unitSystemOf(r.rows[0]?.unit_system);
-      systemCache.set(siteId, { at: Date.now(), system });
+      if (started === systemGeneration) systemCache.set(siteId, { at: Date.now(), system });
       return system;
+    },
+    /** Drops a site's cached unit system (every site's when none is named): another api node changed it (issue 17). */
+    forgetUnitSystem(siteId?: number): void {
+      systemGeneration += 1;
+      if (siteId === undefined) systemCache.clear();
+      else systemCache.delete(siteId);
     },
     async setUnitSystem(siteId: number, system: UnitSystem): Promise<void> {
       await pool.query('UPDATE sites SET unit_system = $2 WHERE id = $1', [siteId, system]);
+      systemGeneration += 1;
       systemCache.delete(siteId);
     },
 

@@ -14,6 +14,8 @@ export const ADMIN_RESET_LINK_HOURS = 24;
 export interface SessionEnder {
   revoke(id: number, reason: string): Promise<void>;
   revokeAllOfUser(userId: number, reason: string): Promise<number[]>;
+  /** The account's sessions read it again at their next call, on every api node. */
+  forgetUser(userId: number): void;
 }
 
 export const actorOf = (caller: Caller): UserActor => ({
@@ -89,6 +91,8 @@ export function usersService(deps: { repo: UsersRepository; mail: MailService; s
       this.checkRights(caller, rec, before);
       if (await repo.emailTaken(rec.email, id)) throw new ApiError(409, 'An account with this e-mail address exists already.');
       await repo.update(id, rec);
+      // Its sessions see the new sites, rights and forced password change at their next call, on any api node.
+      sessions.forgetUser(id);
       // A disabled account's sessions end now; so do those of an account whose role changed.
       if (rec.disabled && !before.disabled) await sessions.revokeAllOfUser(id, 'disabled by an administrator');
       else if (rec.usertype !== before.usertype) await sessions.revokeAllOfUser(id, 'role changed by an administrator');
