@@ -46,7 +46,8 @@ describe('applying migrations while another transaction holds a table they chang
       expect(tries).toEqual([1]);
       // Two tries of 100 ms and one pause of a second: not a wait as long as the holder's.
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect((await migrationState(database.pool)).pending).toEqual(['0021_command_log_index']);
+      // Nothing after 0020 was applied (later migrations were pending too, and wait with it).
+      expect((await migrationState(database.pool)).pending[0]).toBe('0021_command_log_index');
     } finally {
       await holder.query('ROLLBACK');
     }
