@@ -1,4 +1,4 @@
-import { applyMigrations, checkout, connect, migrationState, startEmbeddedPostgres, waitForDatabase, type EmbeddedServer } from '@fleet/db';
+import { applyMigrations, connect, oneAtATime, migrationState, startEmbeddedPostgres, waitForDatabase, type EmbeddedServer } from '@fleet/db';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -103,19 +103,14 @@ async function main(): Promise<void> {
     // Api nodes started at once on an empty database would each find no administrator and no demo
     // data and both create them (the second insert fails and that node exits): they take turns, as
     // the migrations do (the multi-process tests start two api nodes side by side, issue 17).
-    const turn = await checkout(pool);
-    try {
-      await turn.query('SELECT pg_advisory_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+    await oneAtATime(pool, BOOTSTRAP_LOCK_KEY, async () => {
       await bootstrap(database.db, config, print);
       if (config.FLEET_DEMO) {
         // Check list templates and past check lists with photos (issue 11); each start adds only what is missing.
         const added = await seedDemoChecklists(pool, uploadsService(uploadsRepository(pool), images));
         if (added.templates + added.checklists > 0) print(`Demo check lists: ${added.templates} templates and ${added.checklists} check lists added.`);
       }
-    } finally {
-      await turn.query('SELECT pg_advisory_unlock($1)', [BOOTSTRAP_LOCK_KEY]).catch(() => {});
-      turn.done();
-    }
+    });
     app = await buildApp({
       images,
       database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices, w3wApiKey: config.W3W_API_KEY,

@@ -16,8 +16,8 @@ export interface AckedDevice {
   pending: AvlRecord[];
   /** Connections opened (the first one included). */
   connects: number;
-  /** Times an ACK did not come (connection closed or timed out) and the packet was sent again. */
-  resends: number;
+  /** Times it went to the next ingest node (connection refused or closed, no ACK in time), to send the packet not ACKed there. */
+  moves: number;
 }
 
 export interface AckedFleetOptions {
@@ -43,7 +43,7 @@ function makeRecord(t: number, n: number): AvlRecord {
 
 /** Starts the devices; `pauseGeneration` then `drain` lets each send its last packet; `stop` closes them. */
 export function runAckedFleet(o: AckedFleetOptions) {
-  const devices: AckedDevice[] = o.imeis.map((imei) => ({ imei, acked: [], generated: 0, pending: [], connects: 0, resends: 0 }));
+  const devices: AckedDevice[] = o.imeis.map((imei) => ({ imei, acked: [], generated: 0, pending: [], connects: 0, moves: 0 }));
   let generating = true;
   let stopped = false;
   const ackTimeoutMs = o.ackTimeoutMs ?? 3000;
@@ -75,7 +75,7 @@ export function runAckedFleet(o: AckedFleetOptions) {
         // The node is gone or slow: the next one, after a moment; the same packet again.
         socket?.close();
         socket = null;
-        d.resends++;
+        d.moves++;
         port = (port + 1) % o.ports.length;
         await sleep(200);
         continue;

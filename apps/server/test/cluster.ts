@@ -73,6 +73,12 @@ export interface ClusterOptions {
 }
 
 const isRunning = (line: string) => line.includes(' is running');
+
+/** Every node process started and not yet ended: killed if the test runner itself exits without afterAll (a timeout, ^C). */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 const portTaken = (text: string) => /EADDRINUSE/.test(text);
 
 /**
@@ -179,6 +185,8 @@ async function makeNode(spec: NodeSpec, shared: { databaseUrl: string; redisUrl:
     start(timeoutMs) {
       const child = spawn(process.execPath, ['--import', 'tsx', main, '--roles', spec.roles.join(',')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
       node.child = child;
+      children.add(child);
+      child.once('exit', () => children.delete(child));
       return new Promise<void>((resolve, reject) => {
         let pending = '';
         const timer = setTimeout(() => reject(new Error(`${spec.name} (${spec.roles.join(', ')}) did not say it was running within ${timeoutMs / 1000} s; its last output:\n${node.output()}`)), timeoutMs);
