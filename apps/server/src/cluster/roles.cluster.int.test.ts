@@ -1,4 +1,4 @@
-import type { AlertEvent, ClientToServerEvents, ServerToClientEvents, VehicleUpdate } from '@fleet/shared';
+import type { AlertEvent, ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, VehicleUpdate } from '@fleet/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { packetOf, runAckedFleet } from '../../test/acked-fleet.ts';
@@ -71,7 +71,7 @@ async function deviceOn(node: ClusterNode, unit: Unit): Promise<TestDevice> {
 }
 
 /** Resolves with the first value `pick` finds in an event, or rejects after `ms` naming what was awaited. */
-function first<E extends 'vehicles:update' | 'alerts:new', T>(
+function first<E extends 'vehicles:update' | 'alerts:new' | 'debug:frame', T>(
   s: Client, event: E, pick: (arg: Parameters<ServerToClientEvents[E]>[0]) => T | undefined, ms: number, what: string,
 ): Promise<T> {
   // One listener type for both events: socket.io's typings take a listener per event name.
@@ -191,6 +191,22 @@ describe('multi-process cluster: 2 api, 2 ingest, 1 worker', () => {
     expect(await opsOnBUnit.json()).toEqual({ ok: 1, reply: 'moved and answering' });
     await answering;
     onB.close();
+  });
+
+  it("the debugger on api node B shows a unit's recent and live frames from ingest node A", async () => {
+    const unit = units[5] as Unit;
+    const device = await deviceOn(ingestA, unit);
+    expect(await device.send([recordAt(secondsAgo(10), 1)])).toBe(1);
+    const onB = await openSocket(apiB, opsOnB);
+    const subscribed = await new Promise<Parameters<Parameters<ClientToServerEvents['debug:subscribe']>[1]>[0]>((resolve) => onB.emit('debug:subscribe', unit.id, resolve));
+    expect(subscribed.ok).toBe(1);
+    const recent = subscribed.ok === 1 ? subscribed.frames : [];
+    expect(recent.map((f) => f.kind), 'the recent frames gathered from the ingest nodes').toEqual(expect.arrayContaining(['imei']));
+    expect(recent.some((f) => f.kind.startsWith('avl') && f.uid === unit.id)).toBe(true);
+    const live = first(onB, 'debug:frame', (f: DebugFrameEvent) => (f.uid === unit.id && f.kind.startsWith('avl') && f.direction === 'in' ? f : undefined), 5000, 'a live frame on api node B');
+    expect(await device.send([recordAt(secondsAgo(9), 2)])).toBe(1);
+    expect((await live).hex.startsWith('00000000')).toBe(true);
+    device.close();
   });
 
   it('killing any one node under load (kill -9) loses no ACKed position', async () => {
