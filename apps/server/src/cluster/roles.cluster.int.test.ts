@@ -1,8 +1,8 @@
-import type { AlertEvent, ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, VehicleUpdate } from '@fleet/shared';
+import type { AlertEvent, ClearedAlert, ClientToServerEvents, DebugFrameEvent, ServerToClientEvents, VehicleUpdate } from '@fleet/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { packetOf, runAckedFleet } from '../../test/acked-fleet.ts';
-import { type Cluster, type ClusterNode, loginOn, startCluster } from '../../test/cluster.ts';
+import { type Cluster, type ClusterNode, loginOn, startCluster, xsrfHeaders } from '../../test/cluster.ts';
 import { record, TestDevice } from '../../test/device-client.ts';
 import { until } from '../../test/until.ts';
 
@@ -71,7 +71,7 @@ async function deviceOn(node: ClusterNode, unit: Unit): Promise<TestDevice> {
 }
 
 /** Resolves with the first value `pick` finds in an event, or rejects after `ms` naming what was awaited. */
-function first<E extends 'vehicles:update' | 'alerts:new' | 'debug:frame', T>(
+function first<E extends 'vehicles:update' | 'alerts:new' | 'alerts:cleared' | 'debug:frame', T>(
   s: Client, event: E, pick: (arg: Parameters<ServerToClientEvents[E]>[0]) => T | undefined, ms: number, what: string,
 ): Promise<T> {
   // One listener type for both events: socket.io's typings take a listener per event name.
@@ -126,7 +126,7 @@ describe('multi-process cluster: 2 api, 2 ingest, 1 worker', () => {
     device.close();
   });
 
-  it('an alert the worker raises reaches the browsers on both api nodes', async () => {
+  it('an alert the worker raises reaches the browsers on both api nodes, and its clearing on one reaches the other', async () => {
     const unit = units[1] as Unit;
     const onA = await openSocket(apiA, opsOnA);
     const onB = await openSocket(apiB, opsOnB);
@@ -147,6 +147,15 @@ describe('multi-process cluster: 2 api, 2 ingest, 1 worker', () => {
     console.log(`cluster: panic ACKed by ingest-b reached api-a ${a.at - acked} ms and api-b ${b.at - acked} ms later`);
     expect(a.alert).toMatchObject({ kind: 'panic', event: 'press', uid: unit.id });
     expect(b.alert.aid).toBe(a.alert.aid);
+
+    // Cleared through api node A (a call-made change, on the bus): the browser on api node B hears of it.
+    const aid = a.alert.aid;
+    const clearedOnB = first(onB, 'alerts:cleared', (list: ClearedAlert[]) => list.find((c) => c.aid === aid), 5000, 'the cleared alert on api node B');
+    const res = await fetch(`${apiA.url}/api/v1/clearpanicalarm`, {
+      method: 'POST', headers: { ...xsrfHeaders, authorization: `Bearer ${opsOnA.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ aid }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await clearedOnB).toEqual({ aid, kind: 'panic', uid: unit.id });
     device.close();
   });
 
