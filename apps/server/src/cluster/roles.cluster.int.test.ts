@@ -71,7 +71,7 @@ async function deviceOn(node: ClusterNode, unit: Unit): Promise<TestDevice> {
 }
 
 /** Resolves with the first value `pick` finds in an event, or rejects after `ms` naming what was awaited. */
-function first<E extends 'vehicles:update' | 'alerts:new' | 'alerts:cleared' | 'debug:frame', T>(
+function first<E extends 'vehicles:update' | 'alerts:new' | 'alerts:cleared' | 'debug:frame' | 'site:message' | 'session:ended', T>(
   s: Client, event: E, pick: (arg: Parameters<ServerToClientEvents[E]>[0]) => T | undefined, ms: number, what: string,
 ): Promise<T> {
   // One listener type for both events: socket.io's typings take a listener per event name.
@@ -216,6 +216,29 @@ describe('multi-process cluster: 2 api, 2 ingest, 1 worker', () => {
     expect(await device.send([recordAt(secondsAgo(9), 2)])).toBe(1);
     expect((await live).hex.startsWith('00000000')).toBe(true);
     device.close();
+  });
+
+  it("a site's new message set on api node A reaches browsers on api node B, and signing out on A closes the session's socket on B", async () => {
+    const admin = await loginOn(apiA, 'admin.leeds@aire-valley.example');
+    const opsSocket = await openSocket(apiB, opsOnB);
+    const adminSocket = await openSocket(apiB, admin);
+    const text = `Cluster notice ${Date.now()}`;
+    const message = first(opsSocket, 'site:message', (m: string) => (m === text ? m : undefined), 5000, 'the site message on api node B');
+    const set = await fetch(`${apiA.url}/api/v1/updatesitemessage`, {
+      method: 'POST', headers: { ...xsrfHeaders, authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ msg: text }),
+    });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect(await message).toBe(text);
+
+    const ended = first(adminSocket, 'session:ended', (reason: string) => reason, 5000, 'the end of the session on api node B');
+    const gone = new Promise<void>((resolve) => adminSocket.once('disconnect', () => resolve()));
+    const out = await fetch(`${apiA.url}/api/v1/logout`, {
+      method: 'POST', headers: { ...xsrfHeaders, authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: '{}',
+    });
+    expect(out.status, await out.clone().text()).toBe(200);
+    expect(await ended).toBe('logout');
+    await gone;
+    expect(opsSocket.connected, 'another session on the same node stays connected').toBe(true);
   });
 
   it('killing any one node under load (kill -9) loses no ACKed position', async () => {
