@@ -43,7 +43,7 @@ beforeAll(async () => {
   opsOnA = await loginOn(apiA, 'ops.leeds@aire-valley.example');
   opsOnB = await loginOn(apiB, 'ops.leeds@aire-valley.example');
   units = (await cluster.pool.query<Unit>(
-    `SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id <> 20 ORDER BY id LIMIT 6`, [opsOnA.siteid])).rows;
+    `SELECT id, device_id FROM units WHERE site_id = $1 AND unit_type_id <> 20 ORDER BY id LIMIT 7`, [opsOnA.siteid])).rows;
 }, 180_000);
 
 afterAll(async () => {
@@ -106,7 +106,7 @@ describe('multi-process cluster: 2 api, 2 ingest, 1 worker', () => {
     // The log shows how long the start took (two cores, five processes at once).
     console.log(`cluster: ${Object.keys(cluster.nodes).length} nodes running after ${cluster.startSeconds.toFixed(1)} s`);
     expect(Object.values(cluster.nodes).every((n) => n.alive())).toBe(true);
-    expect(units.length).toBe(6);
+    expect(units.length).toBe(7);
   });
 
   it('a position sent to ingest node A reaches a browser on api node B within two seconds', async () => {
@@ -200,6 +200,25 @@ describe('multi-process cluster: 2 api, 2 ingest, 1 worker', () => {
     expect(await opsOnBUnit.json()).toEqual({ ok: 1, reply: 'moved and answering' });
     await answering;
     onB.close();
+  });
+
+  it('a command goes to the newest connection when a device is back on ingest A while older ones stay open on A and B', async () => {
+    // Mobile networks leave connections half-open: the device has reconnected (A, then B, then A
+    // again) before the server noticed the older ones were gone.
+    const unit = units[6] as Unit;
+    const first = await deviceOn(ingestA, unit);
+    expect(await first.send([recordAt(secondsAgo(40), 1)])).toBe(1);
+    const onB = await deviceOn(ingestB, unit);
+    expect(await onB.send([recordAt(secondsAgo(39), 2)])).toBe(1);
+    const back = await deviceOn(ingestA, unit);
+    expect(await back.send([recordAt(secondsAgo(38), 3)])).toBe(1);
+    void onB.answerCommand(() => 'the stale connection on ingest-b').catch(() => {});
+    const answering = back.answerCommand(() => 'the newest connection on ingest-a');
+    answering.catch(() => {}); // awaited below, after the call's answer is checked
+    const res = await command(apiA, opsOnA, unit, 'getver');
+    expect(await res.json()).toEqual({ ok: 1, reply: 'the newest connection on ingest-a' });
+    await answering;
+    for (const d of [first, onB, back]) d.close();
   });
 
   it("the debugger on api node B shows a unit's recent and live frames from ingest node A", async () => {
