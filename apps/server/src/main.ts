@@ -1,4 +1,4 @@
-import { applyMigrations, connect, migrationState, startEmbeddedPostgres, waitForDatabase, type EmbeddedServer } from '@fleet/db';
+import { applyMigrations, connect, oneAtATime, migrationState, startEmbeddedPostgres, waitForDatabase, type EmbeddedServer } from '@fleet/db';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -25,6 +25,8 @@ import { createMetrics, eventLoopDelay, healthListener, LOG_REDACT, metricsListe
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
 const print = (line: string) => process.stdout.write(`${line}\n`);
+/** Advisory lock of the first start's set-up (administrator, demo data); the migrations hold 7262001. */
+const BOOTSTRAP_LOCK_KEY = 7262007;
 
 async function main(): Promise<void> {
   // `npm start -- --roles api,ingest` wins over FLEET_ROLES (issue 17).
@@ -98,12 +100,17 @@ async function main(): Promise<void> {
         accessKeyId: config.S3_ACCESS_KEY_ID ?? '', secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
       })
       : folderImageStore(`${config.dataDir}/uploads`);
-    await bootstrap(database.db, config, print);
-    if (config.FLEET_DEMO) {
-      // Check list templates and past check lists with photos (issue 11); each start adds only what is missing.
-      const added = await seedDemoChecklists(pool, uploadsService(uploadsRepository(pool), images));
-      if (added.templates + added.checklists > 0) print(`Demo check lists: ${added.templates} templates and ${added.checklists} check lists added.`);
-    }
+    // Api nodes started at once on an empty database would each find no administrator and no demo
+    // data and both create them (the second insert fails and that node exits): they take turns, as
+    // the migrations do (the multi-process tests start two api nodes side by side, issue 17).
+    await oneAtATime(pool, BOOTSTRAP_LOCK_KEY, async () => {
+      await bootstrap(database.db, config, print);
+      if (config.FLEET_DEMO) {
+        // Check list templates and past check lists with photos (issue 11); each start adds only what is missing.
+        const added = await seedDemoChecklists(pool, uploadsService(uploadsRepository(pool), images));
+        if (added.templates + added.checklists > 0) print(`Demo check lists: ${added.templates} templates and ${added.checklists} check lists added.`);
+      }
+    });
     app = await buildApp({
       images,
       database, version, smtpUrl: config.SMTP_URL, logLevel: config.LOG_LEVEL, devices, w3wApiKey: config.W3W_API_KEY,

@@ -72,6 +72,22 @@ export const MIGRATION_ATTEMPTS = 10;
 export class MigrationLockError extends Error {}
 
 /**
+ * Runs `work` while holding the session-level advisory lock `key` on a connection of its own: the
+ * processes sharing the database run it one at a time (a second one waits for the first to finish).
+ * `work` itself uses the pool as usual.
+ */
+export async function oneAtATime<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
+  const client = await checkout(pool);
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+    client.done();
+  }
+}
+
+/**
  * Applies every SQL migration not yet applied, under an advisory lock so parallel starts wait;
  * `through` (a migration's tag, e.g. '0013_journeys') stops after that one, for tests of a later
  * migration on a database as it was before it.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PendingCommand } from './commands.ts';
+import { CommandRegistry, PendingCommand } from './commands.ts';
 
 describe('PendingCommand', () => {
   afterEach(() => vi.useRealTimers());
@@ -44,5 +44,23 @@ describe('PendingCommand', () => {
     await expect(reply).rejects.toThrow('offline');
     expect(pending.busy).toBe(false);
     pending.cancel();
+  });
+});
+
+describe('CommandRegistry presence', () => {
+  it("tells of every new connection, also one that replaces a connection still open, and of the current one's end only", () => {
+    const registry = new CommandRegistry();
+    const told: Array<[number, boolean]> = [];
+    registry.onPresence((unit, online) => told.push([unit, online]));
+    const older = { sendCommand: async () => 'older' };
+    const newer = { sendCommand: async () => 'newer' };
+    registry.register(7, older);
+    registry.register(7, older);
+    // The device reconnected before its old connection was seen to go (issue 17: it may have been on another node meanwhile).
+    registry.register(7, newer);
+    registry.unregister(7, older);
+    expect(registry.isOnline(7)).toBe(true);
+    registry.unregister(7, newer);
+    expect(told).toEqual([[7, true], [7, true], [7, false]]);
   });
 });

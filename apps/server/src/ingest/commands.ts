@@ -11,9 +11,12 @@ export class CommandRegistry {
   private readonly listeners = new Set<(unitId: number, online: boolean) => void>();
 
   register(unitId: number, channel: CommandChannel): void {
-    const was = this.live.has(unitId);
+    const before = this.live.get(unitId);
     this.live.set(unitId, channel);
-    if (!was) this.tell(unitId, true);
+    // A new connection is news even while an older one is still open here (a device that reconnected
+    // before the server saw its old connection go): the api nodes may have seen the unit on another
+    // ingest node meanwhile and would send its commands there (issue 17).
+    if (before !== channel) this.tell(unitId, true);
   }
 
   unregister(unitId: number, channel: CommandChannel): void {
