@@ -177,6 +177,7 @@ async function main(): Promise<void> {
 
   // Every subscription has its starting point before anything is served or taken in.
   await bus.ready();
+  await devices?.start();
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
   else health = await healthListener({ port: config.PORT, host: config.HOST, readiness: ready, eventLoop: eventLoop as NonNullable<typeof eventLoop>, roles: [...roles] });
   if (side) {

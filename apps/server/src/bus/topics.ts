@@ -117,6 +117,8 @@ export const topics = {
   deviceForget: defineTopic('device-forget', z.object({ deviceId: z.string().optional(), unitId: id.optional() }), { maxLen: 100 }),
   /** An ingest node committed positions: the workers' processors run now rather than at their next idle tick. */
   logAppended: defineTopic('log-appended', z.object({ node }), { maxLen: 100 }),
+  /** A node that just started asks every ingest and worker node for its heartbeat now (not at the next tick). */
+  heartbeatRequests: defineTopic('heartbeat-requests', z.object({ node }), { maxLen: 50 }),
   ingestBeacons: defineTopic('ingest-beacons', z.object({ node, at: finite, listening: z.boolean(), online: z.array(id), stats: ingestStats }) satisfies z.ZodType<IngestBeacon>, { maxLen: 50 }),
   workerBeacons: defineTopic('worker-beacons', z.object({ node, at: finite, processors: processorLag }) satisfies z.ZodType<WorkerBeacon>, { maxLen: 50 }),
   unitPresence: defineTopic('unit-presence', z.object({ node, unitId: id, online: z.boolean() }) satisfies z.ZodType<UnitPresence>),

@@ -155,6 +155,22 @@ describe('the api reaching the device side over the bus', () => {
     expect(link.isOnline(11)).toBe(false);
   });
 
+  it('knows where each device is as soon as it starts, without waiting for a heartbeat', async () => {
+    bus = memoryBus(log);
+    const a = fakeSide();
+    const ingestA = ingestOnBus(bus, a.side, { node: 'ingest-a', log, beaconMs: 60_000 });
+    a.raw.commands.register(21, channel(async () => 'here').c);
+    await tick();
+    // An api node that starts after the device connected (it missed the presence message).
+    const late = busDeviceLink(bus, { node: 'api-late', pool: {} as pg.Pool, log, beaconMs: 60_000 });
+    stops.push(() => ingestA.stop(), () => late.stop());
+    expect(late.isOnline(21)).toBe(false);
+    await late.start();
+    await tick();
+    expect(late.isOnline(21)).toBe(true);
+    await expect(late.send(21, 'getver', 1000)).resolves.toBe('here');
+  });
+
   it('passes committed positions on and tells the ingest nodes which device id to look up again', async () => {
     const { a, b, link } = cluster();
     const seen: number[] = [];

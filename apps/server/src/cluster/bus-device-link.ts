@@ -34,7 +34,7 @@ export function busDeviceLink(bus: Bus, opts: {
    * commands and counters are read directly (no wait for a heartbeat; a command without the bus).
    */
   local?: { side?: DeviceSide; processors?: Processors };
-}): DeviceLink & { stop(): void } {
+}): DeviceLink & { start(): Promise<void>; stop(): void } {
   const side = opts.local?.side;
   const localProcessors = opts.local?.processors;
   const { node, log } = opts;
@@ -201,6 +201,11 @@ export function busDeviceLink(bus: Bus, opts: {
       const newest = [...workerNodes.values()].sort((a, b) => b.at - a.at)[0];
       return { ...sum, closedBecause, processors: localProcessors?.lag() ?? newest?.processors ?? {} };
     },
+    /**
+     * Asks the ingest and worker nodes for their heartbeats now, after the bus is ready: a node
+     * that just started knows where each device is at once, not up to a heartbeat later.
+     */
+    start: () => bus.publish(topics.heartbeatRequests, { node }),
     stop(): void {
       for (const s of stops) s();
     },

@@ -94,6 +94,7 @@ export function ingestOnBus(bus: Bus, side: DeviceSide, opts: { node: string; lo
     void bus.publish(topics.ingestBeacons, { node, at: Date.now(), listening: side.listening(), online: side.commands.online(), stats })
       .catch(failed('heartbeat'));
   };
+  stops.push(bus.subscribe(topics.heartbeatRequests, () => beacon()));
   const timer = setInterval(beacon, opts.beaconMs ?? BEACON_MS);
   timer.unref();
 

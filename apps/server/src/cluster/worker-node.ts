@@ -30,6 +30,7 @@ export function workerOnBus(bus: Bus, processors: Processors, opts: { node: stri
   stops.push(bus.subscribe(topics.deviceForget, ({ deviceId }) => processors.directory.forget(deviceId)));
 
   const beacon = () => void bus.publish(topics.workerBeacons, { node, at: Date.now(), processors: processors.lag() }).catch(failed('heartbeat'));
+  stops.push(bus.subscribe(topics.heartbeatRequests, () => beacon()));
   const timer = setInterval(beacon, opts.beaconMs ?? BEACON_MS);
   timer.unref();
   return {
