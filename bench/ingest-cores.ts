@@ -6,7 +6,8 @@
 // (count(*) at its start and end) beside the ACKed ones; at the end every ACKed record must be stored
 // once (the devices stop after their last ACK, the server drains). Runs alternate 1, 2, 1, 2, … so a
 // machine shared with other work skews both alike; every run is printed, then the medians and ratio.
-// CPU per group (cores used in the window): the server (primary and workers), the database (the
+// CPU per group (cores used in the window) and the time its threads waited on a run queue for a core
+// (schedstat; seconds a second): the server (primary and workers), the database (the
 // postmaster's whole tree: other databases on a shared server count too), this generator, the machine.
 // Usage: npx tsx bench/ingest-cores.ts [--devices 400] [--records 10] [--warmup 5] [--seconds 20] [--runs 2]
 //        [--processes 2] [--external postgres://postgres@127.0.0.1:5432/postgres] [--bus redis://127.0.0.1:6379]
@@ -14,7 +15,7 @@ import { CODEC_8E, crc16Ibm, encodeAvlPacket, encodeImeiLogin, type AvlRecord } 
 import { freePort } from '@fleet/db';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -98,6 +99,32 @@ async function postmasterPid(db: Awaited<ReturnType<typeof benchDatabase>>): Pro
   }
 }
 
+/**
+ * Seconds the threads of a process tree have waited on a run queue for a core, so far
+ * (/proc/<pid>/task/<tid>/schedstat, second field, ns): how much the cores, not the work, held it back.
+ */
+function waitedForCore(rootPid: number | undefined): number {
+  if (!rootPid) return 0;
+  const children = new Map<number, number[]>();
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
+    } catch { /* gone */ }
+  }
+  let ns = 0;
+  const walk = (pid: number) => {
+    try {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+    } catch { /* gone */ }
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(rootPid);
+  return ns / 1e9;
+}
+
 interface Server { child: ChildProcess; port: number; stop(): Promise<number | null>; output(): string }
 
 /** The real server, the ingest role alone, in `processes` processes; resolves once it answers ready. */
@@ -161,8 +188,10 @@ async function run(processes: number) {
   await new Promise((r) => setTimeout(r, warmupS * 1000));
   const before = { stored: await count(), acked: load.acked, at: Date.now() };
   cpu.begin();
+  const waitedBefore = { server: waitedForCore(server.child.pid), database: waitedForCore(pm) };
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const used = cpu.end();
+  const waited = { server: waitedForCore(server.child.pid) - waitedBefore.server, database: waitedForCore(pm) - waitedBefore.database };
   const after = { stored: await count(), acked: load.acked, at: Date.now() };
   load.on = false;
   await fleet;
@@ -172,9 +201,11 @@ async function run(processes: number) {
     'SELECT count(*) AS n FROM (SELECT DISTINCT unit_id, device_time, event_io FROM positions) d')).rows[0].n);
   const rows = await count();
   const window = (after.at - before.at) / 1000;
+  waited.server /= window;
+  waited.database /= window;
   const r = {
     processes, stored: (after.stored - before.stored) / window, acked: (after.acked - before.acked) / window,
-    ackedTotal: load.acked, rows, distinct: total, cpu: used,
+    ackedTotal: load.acked, rows, distinct: total, cpu: used, waited,
   };
   await db.close();
   await dropKeys(prefix);
@@ -193,6 +224,7 @@ for (let i = 0; i < rounds; i++) {
     results.push(r);
     log(`processes ${processes}: ${Math.round(r.stored)} stored records/s (${Math.round(r.acked)} ACKed/s); `
       + `cores used: server ${cores(r.cpu.groups, 'server')} (${((r.cpu.groups.server ?? 0) * 1e6 / r.stored).toFixed(0)} µs a record), database ${cores(r.cpu.groups, 'database')}, generator ${cores(r.cpu.groups, 'bench')}; `
+      + `waited for a core: server ${r.waited.server.toFixed(2)} s a second, database ${r.waited.database.toFixed(2)}; `
       + `machine ${(r.cpu.machineBusy * 100).toFixed(0)} % busy; ${r.ackedTotal} ACKed = ${r.rows} stored = ${r.distinct} distinct`);
   }
 }

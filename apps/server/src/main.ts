@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   // ingest: the device listeners, the durable writer and the partitions' upkeep.
   const side = roles.has('ingest')
     ? createDeviceSide(pool, log.child({ part: 'ingest' }), {
-      writer: metrics ? { onCommit: metrics.writerCommitted } : undefined,
+      writer: metrics ? { onCommit: metrics.writerCommitted } : { onCommit: cores.writerToPrimary() },
       teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT, gt06Port: config.GT06_PORT, queclinkPort: config.QUECLINK_PORT,
       allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW, gt06: config.GT06_ALLOW, queclink: config.QUECLINK_ALLOW },
     })
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
     onBusIngest?.announce();
     cores.listeningNow(side.ports);
   }
-  cores.start({ log: log.child({ part: 'ingest-processes' }), databaseUrl: config.DATABASE_URL ?? (embedded as EmbeddedServer).url });
+  cores.start({ log: log.child({ part: 'ingest-processes' }), databaseUrl: config.DATABASE_URL ?? (embedded as EmbeddedServer).url, onCommit: metrics?.writerCommitted });
   if (processors) {
     processors.start();
     onBusWorker?.announce();

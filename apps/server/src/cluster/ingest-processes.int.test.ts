@@ -35,7 +35,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the ingest in two cluster worke
   let server: ChildProcess | undefined;
   let output = '';
   let bus: Bus | undefined;
-  let ports: { http: number; teltonika: number };
+  let ports: { http: number; teltonika: number; metrics: number };
   const workerPids = new Set<number>();
   /** The newest heartbeat of each ingest node: its units online and whether it listens. */
   const beacons = new Map<string, { online: number[]; listening: boolean; at: number }>();
@@ -49,12 +49,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the ingest in two cluster worke
     await db.pool.query(
       `INSERT INTO units (site_id, device_id, unit_type_id, registration)
        SELECT $1, (356000000000000 + g)::text, 2, 'CORES ' || g FROM generate_series(1, $2) g`, [s.rows[0].id, DEVICES]);
-    ports = { http: await freePort(), teltonika: await freePort() };
+    ports = { http: await freePort(), teltonika: await freePort(), metrics: await freePort() };
     const [osmand, gt06, queclink] = [await freePort(), await freePort(), await freePort()];
     server = spawn(process.execPath, ['--import', 'tsx', main, '--roles', 'ingest'], {
       env: {
         ...process.env, INGEST_PROCESSES: '2', DATABASE_URL: db.url, BUS_URL: REDIS, BUS_PREFIX: prefix, LOG_LEVEL: 'info', HOST: '127.0.0.1',
-        PORT: String(ports.http), TELTONIKA_PORT: String(ports.teltonika), OSMAND_PORT: String(osmand), GT06_PORT: String(gt06), QUECLINK_PORT: String(queclink),
+        PORT: String(ports.http), METRICS_PORT: String(ports.metrics), TELTONIKA_PORT: String(ports.teltonika), OSMAND_PORT: String(osmand), GT06_PORT: String(gt06), QUECLINK_PORT: String(queclink),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -151,6 +151,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the ingest in two cluster worke
     expect(missing, 'acknowledged records not stored').toEqual([]);
     expect([...stored.values()].filter((n) => n !== 1), 'records stored more than once').toEqual([]);
     expect(acked.size).toBeGreaterThan(DEVICES * 10);
+
+    // The primary's metrics count every worker's commits: each stored row once, less at most the
+    // batch the killed worker committed but could not report (a row per device at most here).
+    const metrics = await (await fetch(`http://127.0.0.1:${ports.metrics}/metrics`)).text();
+    const counted = Number(/^fleet_positions_stored_total (\d+)/m.exec(metrics)?.[1]);
+    expect(counted, metrics.slice(0, 2000)).toBeLessThanOrEqual(rows.length);
+    expect(counted).toBeGreaterThanOrEqual(rows.length - DEVICES);
 
     // The stop drains both workers, then the primary ends cleanly.
     const exited = new Promise<number | null>((resolve) => server?.once('exit', (code) => resolve(code)));

@@ -22,7 +22,8 @@ import type { Role } from './roles.ts';
 export const INGEST_WORKER_ENV = 'FLEET_INGEST_WORKER';
 
 /** The messages between the primary and its ingest workers (over the cluster's IPC channel). */
-type ToPrimary = { fleetIngest: 'listening'; ports: Record<string, number> };
+type ToPrimary = { fleetIngest: 'listening'; ports: Record<string, number> }
+  | { fleetIngest: 'commit'; rows: number; stored: number; seconds: number };
 type ToWorker = { fleetIngest: 'drain' };
 
 /** The first pause before a dead worker is started again; it doubles per quick death, up to the most. */
@@ -64,6 +65,14 @@ export function ingestProcessesArgument(argv: readonly string[]): string | undef
   return undefined;
 }
 
+/** The writer's report of one committed batch (ops/metrics.ts writerCommitted). */
+type WriterCommitted = (rows: number, stored: number, seconds: number) => void;
+
+/** A message to the primary; lost without harm when its channel has closed (the worker is ending then). */
+function tellPrimary(message: ToPrimary): void {
+  process.send?.(message, undefined, undefined, () => {});
+}
+
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -103,6 +112,7 @@ export function ingestProcesses(config: Config) {
   const slots: Slot[] = [];
   let log: Log | undefined;
   let databaseUrl: string | undefined;
+  let onCommit: WriterCommitted | undefined;
   let stopping = false;
   let stopped: Promise<void> | undefined;
 
@@ -128,6 +138,7 @@ export function ingestProcesses(config: Config) {
     });
     slot.worker = worker;
     worker.on('message', (m: ToPrimary) => {
+      if (m?.fleetIngest === 'commit') onCommit?.(m.rows, m.stored, m.seconds);
       if (m?.fleetIngest !== 'listening') return;
       slot.listening = true;
       slot.ports = m.ports;
@@ -170,10 +181,11 @@ export function ingestProcesses(config: Config) {
      * The primary: forks the workers, once the database is up and migrated (each worker would
      * otherwise wait for it, or race to migrate it). Elsewhere nothing.
      */
-    start(opts: { log: Log; databaseUrl: string }): void {
+    start(opts: { log: Log; databaseUrl: string; onCommit?: WriterCommitted }): void {
       if (part !== 'primary') return;
       log = opts.log;
       databaseUrl = opts.databaseUrl;
+      onCommit = opts.onCommit;
       for (let index = 1; index <= count; index++) {
         const slot: Slot = { index, worker: null, startedAt: 0, listening: false, ports: null, quickDeaths: 0, restartTimer: null };
         slots.push(slot);
@@ -193,10 +205,19 @@ export function ingestProcesses(config: Config) {
       return slots.map((s) => ({ index: s.index, pid: s.worker?.process.pid, listening: s.listening, ports: s.ports }));
     },
 
+    /**
+     * A worker, when the primary serves metrics: the writer's report of each committed batch, sent to
+     * the primary (one message a batch, never a row), whose metrics count every worker's. Else undefined.
+     */
+    writerToPrimary(): WriterCommitted | undefined {
+      if (part !== 'worker' || config.METRICS_PORT === undefined) return undefined;
+      return (rows, stored, seconds) => tellPrimary({ fleetIngest: 'commit', rows, stored, seconds });
+    },
+
     /** A worker: tells the primary its device listeners are bound. Elsewhere nothing. */
     listeningNow(ports: Record<string, number>): void {
       if (part !== 'worker') return;
-      process.send?.({ fleetIngest: 'listening', ports } satisfies ToPrimary);
+      tellPrimary({ fleetIngest: 'listening', ports });
     },
 
     /**
