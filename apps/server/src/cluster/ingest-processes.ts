@@ -144,19 +144,19 @@ export function ingestProcesses(config: Config) {
       slot.ports = m.ports;
       // Started while the primary was stopping: it drains at once.
       if (stopping) drain(worker);
-      log?.info({ worker: slot.index, pid: worker.process.pid, ports: m.ports }, 'ingest worker listening');
+      log?.info({ worker: slot.index, workerPid: worker.process.pid, ports: m.ports }, 'ingest worker listening');
     });
     worker.on('exit', (code, signal) => {
       if (slot.worker === worker) slot.worker = null;
       slot.listening = false;
       if (stopping) {
-        log?.info({ worker: slot.index, pid: worker.process.pid, code, signal }, 'ingest worker stopped');
+        log?.info({ worker: slot.index, workerPid: worker.process.pid, code, signal }, 'ingest worker stopped');
         return;
       }
       const lived = Date.now() - slot.startedAt;
       slot.quickDeaths = lived >= RESTART_RESET_AFTER_MS ? 0 : slot.quickDeaths + 1;
       const pauseMs = Math.min(RESTART_MOST_MS, RESTART_FIRST_MS * 2 ** Math.max(0, slot.quickDeaths - 1));
-      log?.error({ worker: slot.index, pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: pauseMs },
+      log?.error({ worker: slot.index, workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: pauseMs },
         'ingest worker exited: starting it again');
       slot.restartTimer = setTimeout(() => fork(slot), pauseMs);
     });
@@ -198,11 +198,6 @@ export function ingestProcesses(config: Config) {
     listening(): boolean {
       if (part !== 'primary') return true;
       return !stopping && slots.length === count && slots.every((s) => s.listening);
-    },
-
-    /** The primary: the workers, each with its pid, whether it listens, and its ports. */
-    workers() {
-      return slots.map((s) => ({ index: s.index, pid: s.worker?.process.pid, listening: s.listening, ports: s.ports }));
     },
 
     /**
