@@ -1,10 +1,14 @@
 // Chaos run: a simulated fleet drives the server while the server is killed with SIGKILL at random
 // moments and restarted, and the database is restarted. Afterwards the devices drain their backlogs
 // and every record they generated (so every record ACKed) must be stored exactly once.
-// Usage: npx tsx bench/chaos.ts [--devices 500] [--seconds 90] [--kills 5] [--db-restarts 2] [--interval 1]
+// With INGEST_PROCESSES=2 (and BUS_URL) in the environment the server runs its ingest in cluster
+// workers; `--worker-kills N` then also kills N of those workers (SIGKILL), which the server's
+// primary starts again by itself (issue 17, the ingest on every core).
+// Usage: npx tsx bench/chaos.ts [--devices 500] [--seconds 90] [--kills 5] [--db-restarts 2] [--worker-kills 0] [--interval 1]
 import { applyMigrations, connect, freePort, startEmbeddedPostgres, type EmbeddedServer } from '@fleet/db';
 import { runFleet, syntheticSpecs } from '@fleet/simulator';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +17,31 @@ import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface ChaosOptions { devices: number; seconds: number; kills: number; dbRestarts: number; intervalMs: number; log?: (s: string) => void }
+export interface ChaosOptions {
+  devices: number; seconds: number; kills: number; dbRestarts: number; intervalMs: number; log?: (s: string) => void;
+  /** Ingest cluster workers to kill (the server started with INGEST_PROCESSES > 1); default none. */
+  workerKills?: number;
+}
 export interface ChaosResult {
   /** Servers that ended by themselves after they had started (an unheard error: never expected). */
   crashes: number;
   /** Starts that failed (exit 1, 'could not start') while the database was stopping or stopped: a supervisor starts the server again. */
   failedStarts: number;
-  generated: number; acked: number; resent: number; stored: number; distinct: number; buffered: number; kills: number; dbRestarts: number; connects: number }
+  generated: number; acked: number; resent: number; stored: number; distinct: number; buffered: number; kills: number; dbRestarts: number; connects: number;
+  workerKills: number }
+
+/** The pids of a process's children (the server's cluster workers), from /proc. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(e));
+    } catch { /* gone */ }
+  }
+  return out;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -81,14 +103,26 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
 
   // Chaos: kills and database restarts at random moments across the run.
   const end = Date.now() + o.seconds * 1000;
-  const events = [...Array(o.kills).fill('kill'), ...Array(o.dbRestarts).fill('db')]
+  const events = [...Array(o.kills).fill('kill'), ...Array(o.dbRestarts).fill('db'), ...Array(o.workerKills ?? 0).fill('worker')]
     .map((kind) => ({ kind, at: Date.now() + 3000 + Math.random() * (o.seconds * 1000 - 8000) }))
     .sort((a, b) => a.at - b.at);
   let kills = 0;
   let dbRestarts = 0;
+  let workerKills = 0;
   for (const e of events) {
     await sleep(Math.max(0, e.at - Date.now()));
-    if (e.kind === 'kill') {
+    if (e.kind === 'worker') {
+      // One of the server's ingest workers, if it has any running now; its primary starts it again.
+      const workers = server?.pid ? childrenOf(server.pid) : [];
+      const victim = workers[Math.floor(Math.random() * workers.length)];
+      if (victim === undefined) {
+        log('chaos: no ingest worker running to kill (the server is starting, or runs without INGEST_PROCESSES > 1)');
+        continue;
+      }
+      process.kill(victim, 'SIGKILL');
+      workerKills++;
+      log(`chaos: ingest worker ${victim} killed with SIGKILL (${workerKills}); ${fleet.stats().acked} records ACKed so far`);
+    } else if (e.kind === 'kill') {
       killing = true;
       const victim = server;
       if (victim && victim.exitCode === null && victim.signalCode === null) {
@@ -130,21 +164,21 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   await rm(dir, { recursive: true, force: true });
   return {
     generated: final.generated, acked: final.acked, resent: final.resent, buffered: final.buffered, connects: final.connects,
-    stored: r.rows[0].stored, distinct: r.rows[0].distinct, kills, dbRestarts, crashes, failedStarts,
+    stored: r.rows[0].stored, distinct: r.rows[0].distinct, kills, dbRestarts, crashes, failedStarts, workerKills,
   };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: {
     devices: { type: 'string', default: '500' }, seconds: { type: 'string', default: '90' }, kills: { type: 'string', default: '5' },
-    'db-restarts': { type: 'string', default: '2' }, interval: { type: 'string', default: '1' },
+    'db-restarts': { type: 'string', default: '2' }, 'worker-kills': { type: 'string', default: '0' }, interval: { type: 'string', default: '1' },
   } });
   const r = await runChaos({
     devices: Number(values.devices), seconds: Number(values.seconds), kills: Number(values.kills),
-    dbRestarts: Number(values['db-restarts']), intervalMs: Number(values.interval) * 1000,
+    dbRestarts: Number(values['db-restarts']), intervalMs: Number(values.interval) * 1000, workerKills: Number(values['worker-kills']),
   });
   const ok = r.buffered === 0 && r.stored === r.generated && r.distinct === r.stored;
-  console.log(`chaos: ${r.kills} server kills, ${r.dbRestarts} database restarts, ${r.crashes} unplanned server exits, ${r.failedStarts} failed starts, ${r.connects} device connects`);
+  console.log(`chaos: ${r.kills} server kills, ${r.workerKills} ingest worker kills, ${r.dbRestarts} database restarts, ${r.crashes} unplanned server exits, ${r.failedStarts} failed starts, ${r.connects} device connects`);
   console.log(`records: generated ${r.generated}, ACKs received ${r.acked} (re-sent ${r.resent}), left unsent ${r.buffered}, stored ${r.stored}, stored distinct ${r.distinct}`);
   console.log(ok ? 'chaos: PASS — every generated record is stored exactly once' : 'chaos: FAIL');
   process.exit(ok ? 0 : 1);

@@ -5,6 +5,7 @@ import { httpOrigin, httpUrl } from '@fleet/shared';
 import { parseNetworks } from './ingest/source-allow.ts';
 import { busUrl } from './bus/index.ts';
 import { parseRoles, ROLES } from './cluster/roles.ts';
+import { parseIngestProcesses } from './cluster/ingest-processes.ts';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 const port = z.coerce.number().int().min(1).max(65535);
@@ -113,6 +114,18 @@ export const configSchema = z.object({
       return z.NEVER;
     }
   }).default([...ROLES]),
+  /**
+   * The ingest role in this many processes (issue 17, cluster/ingest-processes.ts): 1 to 64, or
+   * `auto` for one per core; default 1. More than one needs BUS_URL. `--ingest-processes` wins.
+   */
+  INGEST_PROCESSES: z.string().transform((value, ctx) => {
+    try {
+      return parseIngestProcesses(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `INGEST_PROCESSES: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  }).default(1),
   /** The bus between processes (issue 17): redis://host:port; unset: in-process (one process, no server). */
   BUS_URL: z.string().trim().superRefine((value, ctx) => {
     try {
@@ -195,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const only = `Running only ${c.FLEET_ROLES.join(', ')} (FLEET_ROLES or --roles) is part of the product`;
     if (!c.BUS_URL) throw new ConfigError(`${only}: set BUS_URL (redis://host:port) so it can reach the processes running the other roles.`);
     if (!c.DATABASE_URL) throw new ConfigError(`${only}: set DATABASE_URL to the PostgreSQL every process shares (the embedded database serves one process only).`);
+  }
+  if (c.INGEST_PROCESSES > 1 && c.FLEET_ROLES.includes('ingest') && !c.BUS_URL) {
+    // The workers are processes of their own: commands, presence and frames reach the api over the bus only.
+    throw new ConfigError(`INGEST_PROCESSES=${c.INGEST_PROCESSES} runs the ingest in ${c.INGEST_PROCESSES} processes: set BUS_URL (redis://host:port) so they can reach the api and the workers, or set INGEST_PROCESSES=1.`);
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return { ...c, publicUrl, dataDir: path.resolve(c.DATA_DIR) };

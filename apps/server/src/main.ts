@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { createDeviceSide, createProcessors } from './ingest/ingest.ts';
 import { createBus, socketAdapterFor, topics } from './bus/index.ts';
 import { busDeviceLink, ingestOnBus, nodeId, rolesArgument, ROLES, workerOnBus } from './cluster/index.ts';
+import { ingestProcesses, ingestProcessesArgument } from './cluster/ingest-processes.ts';
 import { reportFileMaker } from './jobs/report-file.ts';
 import { reportScheduler } from './jobs/report-scheduler.ts';
 import { letterheadOfSite } from './modules/brand/index.ts';
@@ -20,7 +21,7 @@ import { folderImageStore, s3ImageStore, uploadsRepository, uploadsService } fro
 import { bootstrap } from './bootstrap/bootstrap.ts';
 import { healthRepository } from './modules/health/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createMetrics, eventLoopDelay, healthListener, LOG_REDACT, metricsListener, onStopSignals, readiness } from './ops/index.ts';
+import { createMetrics, eventLoopDelay, healthListener, LOG_REDACT, metricsListener, readiness } from './ops/index.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
@@ -31,15 +32,22 @@ const BOOTSTRAP_LOCK_KEY = 7262007;
 async function main(): Promise<void> {
   // `npm start -- --roles api,ingest` wins over FLEET_ROLES (issue 17).
   const rolesArg = rolesArgument(process.argv.slice(2));
-  const config = loadConfig(rolesArg === undefined ? process.env : { ...process.env, FLEET_ROLES: rolesArg });
-  const roles = new Set(config.FLEET_ROLES);
+  const processesArg = ingestProcessesArgument(process.argv.slice(2));
+  // The ingest on every core (issue 17, cluster/ingest-processes.ts): with INGEST_PROCESSES > 1 this
+  // process is either the primary (the other roles, and its ingest workers started, watched and
+  // drained) or one of those workers (the ingest role alone, no health or metrics listener).
+  const cores = ingestProcesses(loadConfig({
+    ...process.env, ...(rolesArg === undefined ? {} : { FLEET_ROLES: rolesArg }), ...(processesArg === undefined ? {} : { INGEST_PROCESSES: processesArg }),
+  }));
+  const { config } = cores;
+  const roles = new Set(cores.roles);
   const all = roles.size === ROLES.length;
   let embedded: EmbeddedServer | undefined;
   if (!config.DATABASE_URL) {
     print(`Starting the embedded PostgreSQL (data in ${config.dataDir}/pg)...`);
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir });
   }
-  const database = connect(config.DATABASE_URL ?? (embedded as EmbeddedServer).url, { max: 20 });
+  const database = connect(config.DATABASE_URL ?? (embedded as EmbeddedServer).url, { max: cores.poolMax });
   await waitForDatabase(database, { onWait: (err) => print(`Waiting for the database (${err.message})...`) });
   await applyMigrations(database);
   const { pool } = database;
@@ -54,7 +62,7 @@ async function main(): Promise<void> {
   // ingest: the device listeners, the durable writer and the partitions' upkeep.
   const side = roles.has('ingest')
     ? createDeviceSide(pool, log.child({ part: 'ingest' }), {
-      writer: metrics ? { onCommit: metrics.writerCommitted } : undefined,
+      writer: metrics ? { onCommit: metrics.writerCommitted } : { onCommit: cores.writerToPrimary() },
       teltonikaPort: config.TELTONIKA_PORT, osmandPort: config.OSMAND_PORT, gt06Port: config.GT06_PORT, queclinkPort: config.QUECLINK_PORT,
       allow: { teltonika: config.TELTONIKA_ALLOW, osmand: config.OSMAND_ALLOW, gt06: config.GT06_ALLOW, queclink: config.QUECLINK_ALLOW },
     })
@@ -128,7 +136,7 @@ async function main(): Promise<void> {
   const ready = app?.readiness ?? readiness({
     ping: () => healthRepository(pool).ping(),
     pendingMigrations: async () => (await migrationState(pool)).pending,
-    listening: () => side?.listening() ?? true,
+    listening: () => side?.listening() ?? cores.listening(),
   });
   let health: Awaited<ReturnType<typeof healthListener>> | undefined;
 
@@ -155,6 +163,7 @@ async function main(): Promise<void> {
     if (config.DRAIN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_DELAY_MS));
     const step = (what: string) => (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, `shutdown: ${what} failed`);
     await side?.stop().catch(step('device side'));
+    await cores.stop().catch(step('ingest workers'));
     onBusIngest?.stop();
     await processors?.stop().catch(step('processors'));
     onBusWorker?.stop();
@@ -173,17 +182,19 @@ async function main(): Promise<void> {
     log.info('stopped');
     process.exit(0);
   };
-  onStopSignals((signal) => void stop(signal));
+  cores.onStop((signal) => void stop(signal));
 
   // Every subscription has its starting point before anything is served or taken in.
   await bus.ready();
   await devices?.start();
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
-  else health = await healthListener({ port: config.PORT, host: config.HOST, readiness: ready, eventLoop: eventLoop as NonNullable<typeof eventLoop>, roles: [...roles] });
+  else if (cores.part !== 'worker') health = await healthListener({ port: config.PORT, host: config.HOST, readiness: ready, eventLoop: eventLoop as NonNullable<typeof eventLoop>, roles: [...config.FLEET_ROLES] });
   if (side) {
     await side.start();
     onBusIngest?.announce();
+    cores.listeningNow(side.ports);
   }
+  cores.start({ log: log.child({ part: 'ingest-processes' }), databaseUrl: config.DATABASE_URL ?? (embedded as EmbeddedServer).url, onCommit: metrics?.writerCommitted });
   if (processors) {
     processors.start();
     onBusWorker?.announce();
@@ -194,9 +205,9 @@ async function main(): Promise<void> {
     metricsServer = await metricsListener(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST });
     print(`Metrics for Prometheus at http://${config.METRICS_HOST.includes(':') ? `[${config.METRICS_HOST}]` : config.METRICS_HOST}:${metricsServer.port}/metrics`);
   }
-  const what = all ? '' : ` (${[...roles].join(', ')}; node ${node}, bus ${bus.kind})`;
+  const what = all ? '' : ` (${cores.describe()}; node ${node}, bus ${bus.kind})`;
   if (app) print(`Fleet platform ${version} is running at ${config.publicUrl}${what}`);
-  else print(`Fleet platform ${version} is running${what}: health at http://${config.HOST}:${health?.port}/api/v1/health/ready`);
+  else if (health) print(`Fleet platform ${version} is running${what}: health at http://${config.HOST}:${health?.port}/api/v1/health/ready`);
 }
 
 main().catch((err: unknown) => {
