@@ -111,6 +111,31 @@ async function cpuSeconds(pid: number | undefined): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds so far of every process whose command name starts with one of `names` (Chromium's many, PostgreSQL's backends, Redis). */
+async function cpuSecondsByName(names: string[]): Promise<Record<string, number>> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const out: Record<string, number> = Object.fromEntries(names.map((x) => [x, 0]));
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const name = names.find((x) => comm.startsWith(x));
+    if (!name) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out[name]! += (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return out;
+}
+
+/** The whole machine's busy and total CPU seconds so far (/proc/stat). */
+async function machineCpu(): Promise<{ busy: number; total: number }> {
+  const { readFile } = await import('node:fs/promises');
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const total = line.reduce((x, y) => x + y, 0) / 100;
+  const idle = ((line[3] ?? 0) + (line[4] ?? 0)) / 100;
+  return { busy: total - idle, total };
+}
+
 async function openFleetPage(apiUrl: string): Promise<Page> {
   const context = await (browser as Browser).newContext({ viewport: { width: 1440, height: 900 } });
   const login = await context.newPage();
@@ -169,6 +194,8 @@ async function main() {
   const acked = () => fleets.reduce((s, f) => s + f.counters().acked, 0);
   const skipped = () => fleets.reduce((s, f) => s + f.counters().skipped, 0);
   const cpu0 = await Promise.all(nodes.map((x) => cpuSeconds(x.child.pid)));
+  const others = ['chromium', 'postgres', 'redis-server'];
+  const [named0, machine0] = [await cpuSecondsByName(others), await machineCpu()];
   const [rows0, acked0, skipped0, wall0] = [await count(), acked(), skipped(), Date.now()];
   await Promise.all(pageList.map((p) => p.evaluate(() => {
     const B = (window as unknown as { __bench: { lagging: boolean; lags: number[] } }).__bench;
@@ -184,6 +211,8 @@ async function main() {
   const wall = (Date.now() - wall0) / 1000;
   const [rows1, acked1, skipped1] = [await count(), acked(), skipped()];
   const cpu1 = await Promise.all(nodes.map((x) => cpuSeconds(x.child.pid)));
+  const [named1, machine1] = [await cpuSecondsByName(others), await machineCpu()];
+  const benchCpu = process.cpuUsage();
 
   const lines: string[] = [];
   lines.push(`cluster-10k: ${command}`);
@@ -194,7 +223,10 @@ async function main() {
     const s = [...l].sort((a, b) => a - b);
     lines.push(`${apis[i]!.name}: vehicle update age on arrival (device time to the page's socket) p50 ${fmt(percentile(s, 50))} ms, p95 ${fmt(percentile(s, 95))} ms, p99 ${fmt(percentile(s, 99))} ms, max ${fmt(s.at(-1) ?? Number.NaN)} ms over ${s.length} updates (${fmt(s.length / wall)}/s)`);
   }
-  lines.push(`CPU over the window (cores): ${nodes.map((x, i) => `${x.name} ${fmt((cpu1[i]! - cpu0[i]!) / wall, 2)}`).join(', ')}`);
+  lines.push(`CPU over the window (cores): ${nodes.map((x, i) => `${x.name} ${fmt((cpu1[i]! - cpu0[i]!) / wall, 2)}`).join(', ')}; ` +
+    `${others.map((x) => `${x} ${fmt((named1[x]! - named0[x]!) / wall, 2)}`).join(', ')}; ` +
+    `machine busy ${fmt((100 * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total))} % of ${os.cpus().length} cores ` +
+    `(this load generator's process: ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} CPU s since its start)`);
   for (const l of lines) log(l);
   process.stdout.write(`\n${lines.join('\n')}\n`);
   log(`worker node ${worker.name} ran the processors`);
