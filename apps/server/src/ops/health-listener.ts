@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenPlain } from './listen-plain.ts';
 import type { EventLoopDelay } from './event-loop.ts';
 import type { Readiness } from './readiness.ts';
 
@@ -33,19 +33,5 @@ export async function healthListener(opts: {
     }
     json(res, 404, { ok: 0, message: `This process runs ${opts.roles.join(', ')} only: it answers GET /api/v1/health/live and /api/v1/health/ready.` });
   });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
+  return listenPlain(server, opts);
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenPlain } from './listen-plain.ts';
 import type { Metrics } from './metrics.ts';
 
 /**
@@ -19,20 +19,5 @@ export async function metricsListener(metrics: Metrics, opts: { port: number; ho
         .end(`The metrics could not be collected: ${err instanceof Error ? err.message : String(err)}\n`),
     );
   });
-  // A scraper's connection is kept no longer than it needs.
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
+  return listenPlain(server, opts);
 }
