@@ -1,26 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { checkout, connect, type Database } from './connection.ts';
+import { checkout, type Database } from './connection.ts';
+import { freshDatabase } from './fresh-database.test-support.ts';
 
 let database: Database;
 let admin: pg.Client;
-const name = `fleet_t_${randomBytes(5).toString('hex')}`;
+let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(inject('pgAdminUrl'));
-  url.pathname = `/${name}`;
-  database = connect(url.toString(), { max: 2 });
+  fresh = await freshDatabase(inject('pgAdminUrl'));
+  ({ database, admin } = fresh);
 });
-afterAll(async () => {
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => fresh.drop());
 
 describe('a checked-out client whose connection dies', () => {
   it('does not end the process; its next statement fails and the pool recovers', async () => {

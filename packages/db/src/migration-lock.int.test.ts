@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { applyMigrations, connect, MigrationLockError, type Database } from './connection.ts';
+import { applyMigrations, MigrationLockError, type Database } from './connection.ts';
+import { freshDatabase } from './fresh-database.test-support.ts';
 import { migrationState } from './migration-state.ts';
 
 // The migrator's lock limit (issue 17, docs/deployment.md): a migration that cannot get a table's
@@ -10,26 +10,19 @@ import { migrationState } from './migration-state.ts';
 // tries again. 0021 adds an index to command_log; a transaction holding command_log stands for a
 // writer's open transaction on the table a migration changes (CREATE INDEX waits for writers).
 let database: Database;
-let admin: pg.Client;
 let holder: pg.Client;
-const name = `fleet_t_${randomBytes(5).toString('hex')}`;
+let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(inject('pgAdminUrl'));
-  url.pathname = `/${name}`;
-  database = connect(url.toString(), { max: 3 });
+  fresh = await freshDatabase(inject('pgAdminUrl'), { max: 3 });
+  database = fresh.database;
   await applyMigrations(database, { through: '0020_vehicle_data' });
-  holder = new pg.Client({ connectionString: url.toString() });
+  holder = new pg.Client({ connectionString: fresh.url });
   await holder.connect();
 });
 afterAll(async () => {
   await holder.end().catch(() => {});
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await fresh.drop();
 });
 
 describe('applying migrations while another transaction holds a table they change', () => {

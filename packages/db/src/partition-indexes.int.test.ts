@@ -1,31 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { applyMigrations, connect, type Database } from './connection.ts';
+import { applyMigrations, type Database } from './connection.ts';
+import { freshDatabase } from './fresh-database.test-support.ts';
 import { buildPartitionIndexes, invalidPartitionIndexes, partitionIndexName } from './partition-indexes.ts';
 
 // A new index on the positions log the way docs/deployment.md prescribes (issue 17): the migration
 // creates it ON ONLY positions (nothing built, the parent's index invalid), then each partition's is
 // built CONCURRENTLY outside the migrator and attached, which makes the parent's valid.
 let database: Database;
-let admin: pg.Client;
-const name = `fleet_t_${randomBytes(5).toString('hex')}`;
+let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(inject('pgAdminUrl'));
-  url.pathname = `/${name}`;
-  database = connect(url.toString(), { max: 2 });
+  fresh = await freshDatabase(inject('pgAdminUrl'));
+  database = fresh.database;
   await applyMigrations(database);
 });
-afterAll(async () => {
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => fresh.drop());
 
 const partitions = async () => (await database.pool.query<{ name: string }>(
   "SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'positions'::regclass ORDER BY 1")).rows.map((r) => r.name);
