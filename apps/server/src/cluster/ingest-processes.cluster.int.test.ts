@@ -1,7 +1,7 @@
 import { ensureDefaultBrand } from '@fleet/db/seed/index';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import { freePort } from '@fleet/db';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,18 +18,11 @@ const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 const DEVICES = 8;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The pid inside a node id (host-pid-random, node-id.ts). */
 const pidOf = (node: string) => Number(node.split('-').at(-2));
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the ingest in two cluster workers', () => {
+describe('the ingest in two cluster workers', () => {
   const prefix = `t${randomBytes(5).toString('hex')}:`;
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let server: ChildProcess | undefined;
