@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     : null;
 
   // api: HTTP, the web app and the sockets; the device side reached over the bus, wherever it runs.
-  const devices = roles.has('api') ? busDeviceLink(bus, { node, pool, log: log.child({ part: 'devices' }), local: { side, processors } }) : undefined;
+  const devices = roles.has('api') ? busDeviceLink(bus, { node, pool, log: log.child({ part: 'devices' }), local: { side, processors, listening: cores.part === 'primary' ? () => cores.listening() : undefined } }) : undefined;
   const socketAdapter = roles.has('api') ? socketAdapterFor(config.BUS_URL, { keyPrefix: config.BUS_PREFIX }) : undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   if (devices) {

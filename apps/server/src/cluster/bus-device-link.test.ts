@@ -171,6 +171,23 @@ describe('the api reaching the device side over the bus', () => {
     await expect(late.send(21, 'getver', 1000)).resolves.toBe('here');
   });
 
+  it('answers readiness for its own device listeners: its side\'s, its ingest processes\', or none (an api-only node)', async () => {
+    bus = memoryBus(log);
+    const a = fakeSide();
+    let workersUp = false;
+    const withSide = busDeviceLink(bus, { node: 'all-in-one', pool: {} as pg.Pool, log, local: { side: a.side } });
+    const primary = busDeviceLink(bus, { node: 'primary', pool: {} as pg.Pool, log, local: { listening: () => workersUp } });
+    const apiOnly = busDeviceLink(bus, { node: 'api-only', pool: {} as pg.Pool, log });
+    stops.push(() => withSide.stop(), () => primary.stop(), () => apiOnly.stop());
+    expect(withSide.listening()).toBe(true);
+    a.raw.listening = () => false;
+    expect(withSide.listening()).toBe(false);
+    expect(primary.listening()).toBe(false);
+    workersUp = true;
+    expect(primary.listening()).toBe(true);
+    expect(apiOnly.listening()).toBe(true);
+  });
+
   it('passes committed positions on and tells the ingest nodes which device id to look up again', async () => {
     const { a, b, link } = cluster();
     const seen: number[] = [];

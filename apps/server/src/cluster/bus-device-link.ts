@@ -33,7 +33,11 @@ export function busDeviceLink(bus: Bus, opts: {
    * This process's own device side and processors, when it runs those roles too: their presence,
    * commands and counters are read directly (no wait for a heartbeat; a command without the bus).
    */
-  local?: { side?: DeviceSide; processors?: Processors };
+  local?: {
+    side?: DeviceSide; processors?: Processors;
+    /** Whether this process's device listeners are bound, when they are not `side`'s (its ingest processes'). */
+    listening?: () => boolean;
+  };
 }): DeviceLink & { start(): Promise<void>; stop(): void } {
   const side = opts.local?.side;
   const localProcessors = opts.local?.processors;
@@ -184,7 +188,7 @@ export function busDeviceLink(bus: Bus, opts: {
       if (has && unit) await bus.publish(topics.stateChanges, [{ unitId, siteId: unit.siteId, announced: false }]);
       return has;
     },
-    listening: () => side?.listening() ?? true,
+    listening: () => opts.local?.listening?.() ?? side?.listening() ?? true,
     stats() {
       const sum = { connectionsOpen: 0, connectionsTotal: 0, recordsAccepted: 0, packetsAccepted: 0, recordsFlagged: 0 };
       const closedBecause: Record<string, number> = {};
