@@ -117,6 +117,8 @@ export const topics = {
   deviceForget: defineTopic('device-forget', z.object({ deviceId: z.string().optional(), unitId: id.optional() }), { maxLen: 100 }),
   /** An ingest node committed positions: the workers' processors run now rather than at their next idle tick. */
   logAppended: defineTopic('log-appended', z.object({ node }), { maxLen: 100 }),
+  /** A UDP device's Codec 12 reply that answered no command on the node that received it: the node that sent the command takes it. */
+  udpReplies: defineTopic('udp-replies', z.object({ node, unitId: id, text: z.string() }), { maxLen: 200 }),
   /** A node that just started asks every ingest and worker node for its heartbeat now (not at the next tick). */
   heartbeatRequests: defineTopic('heartbeat-requests', z.object({ node }), { maxLen: 50 }),
   ingestBeacons: defineTopic('ingest-beacons', z.object({ node, at: finite, listening: z.boolean(), online: z.array(id), stats: ingestStats }) satisfies z.ZodType<IngestBeacon>, { maxLen: 50 }),

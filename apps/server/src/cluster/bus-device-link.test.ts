@@ -21,6 +21,8 @@ function fakeSide() {
   const side = {
     positionEvents: new EventEmitter<{ positions: [LivePosition[]] }>(),
     frames: new FrameLog(),
+    udpReplies: new EventEmitter<{ reply: [number, string] }>(),
+    answerUdpReply: () => false,
     commands: new CommandRegistry(),
     stats: new IngestStats(),
     directory: { forget: (deviceId?: string) => void forgotten.push(deviceId) },

@@ -63,6 +63,16 @@ export function ingestOnBus(bus: Bus, side: DeviceSide, opts: { node: string; lo
     await bus.publish(topics.commandReplies, { id: req.id, to: req.from, node, ...reply });
   }));
 
+  // UDP replies: a Codec 12 reply may reach another process sharing the UDP port than the one
+  // whose command it answers (INGEST_PROCESSES > 1); the one that sent it takes it from the bus.
+  const onUdpReply = (unitId: number, text: string) =>
+    void bus.publish(topics.udpReplies, { node, unitId, text }).catch(failed('UDP reply'));
+  side.udpReplies.on('reply', onUdpReply);
+  stops.push(() => side.udpReplies.off('reply', onUdpReply));
+  stops.push(bus.subscribe(topics.udpReplies, (m) => {
+    if (m.node !== node) side.answerUdpReply(m.unitId, m.text);
+  }));
+
   stops.push(bus.subscribe(topics.framesRequests, async (req) => {
     await bus.publish(topics.framesReplies, { id: req.id, to: req.from, node, frames: side.frames.recent(req.unitId) });
   }));

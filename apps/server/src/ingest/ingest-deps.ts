@@ -25,4 +25,10 @@ export interface IngestDeps {
   allow: SourceAllowLists;
   /** Called after positions were committed, so processors can run at once instead of waiting to poll. */
   onStored: () => void;
+  /**
+   * A UDP device's Codec 12 reply that answered no command here (issue 17: with the ingest in
+   * several processes sharing the UDP port, the reply may reach another process than the one that
+   * sent the command); the bus takes it to the others.
+   */
+  udpReplyElsewhere?: (unitId: number, text: string) => void;
 }

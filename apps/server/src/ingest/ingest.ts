@@ -108,11 +108,13 @@ export function createDeviceSide(pool: pg.Pool, log: FastifyBaseLogger, opts: In
   const stats = new IngestStats();
   const commands = new CommandRegistry();
   const storedListeners = new Set<() => void>();
+  const udpReplies = new EventEmitter<{ reply: [number, string] }>();
   const deps = {
     directory, writer, frames, stats, commands, log, allow: opts.allow ?? {},
     onStored: () => {
       for (const l of storedListeners) l();
     },
+    udpReplyElsewhere: (unitId: number, text: string) => void udpReplies.emit('reply', unitId, text),
   };
   const tcp = teltonikaTcpServer(deps, { ...DEFAULT_TCP_LIMITS, ...opts.limits });
   const udp = teltonikaUdpServer(deps);
@@ -130,6 +132,10 @@ export function createDeviceSide(pool: pg.Pool, log: FastifyBaseLogger, opts: In
 
   return {
     directory, writer, frames, stats, commands, ports, positionEvents, upkeep,
+    /** UDP Codec 12 replies that answered no command here ('reply': unit, text), for the other ingest processes. */
+    udpReplies,
+    /** A UDP reply another process received: answers this process's pending command of the unit, if any. */
+    answerUdpReply: (unitId: number, text: string): boolean => udp.answerForwarded(unitId, text),
     /** Calls back after every commit of positions; returns the function that stops it. */
     onStored(listener: () => void): () => void {
       storedListeners.add(listener);

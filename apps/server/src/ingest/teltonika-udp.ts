@@ -47,7 +47,7 @@ export function teltonikaUdpServer(deps: IngestDeps, options: UdpOptions = {}) {
     if (d.kind === 'codec12') {
       // Codec 12 is never acknowledged; a response answers the pending command, if any.
       deps.frames.add(unit.unitId, 'in', 'udp codec12', msg, () => d.message);
-      if (d.message.type === 'response') channel.answer(d.message.text);
+      if (d.message.type === 'response' && !channel.answer(d.message.text)) deps.udpReplyElsewhere?.(unit.unitId, d.message.text);
       return;
     }
     const { records } = d.packet;
@@ -78,6 +78,8 @@ export function teltonikaUdpServer(deps: IngestDeps, options: UdpOptions = {}) {
 
   return {
     socket,
+    /** A reply another process received for a command this one sent over UDP; true when it answered one. */
+    answerForwarded: (unitId: number, text: string): boolean => channels.get(unitId)?.answer(text) ?? false,
     listen: (port: number, host = '0.0.0.0'): Promise<number> => bindUdp(socket, port, host),
     close(): Promise<void> {
       for (const [unitId, channel] of channels) {
