@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '@fleet/db';
 import {
-  BENCH_EMAIL, BENCH_PASSWORD, benchDatabase, type BenchDb, benchLog, CHROMIUM_ARGS, CHROMIUM_PATH, cleanUpOnExit, createFleetSite, DeviceFleet, machine, percentile, root, waitForStates,
+  BENCH_EMAIL, BENCH_PASSWORD, benchDatabase, type BenchDb, benchLog, CHROMIUM_ARGS, CHROMIUM_PATH, chromiumPid, cleanUpOnExit, CpuMeter, createFleetSite, DeviceFleet, machine, percentile, root, waitForStates,
 } from './lib.ts';
 
 const { values } = parseArgs({ options: {
@@ -101,17 +101,10 @@ async function stopNode(node: Node): Promise<void> {
   await rm(node.dataDir, { recursive: true, force: true });
 }
 
-/** CPU seconds of a process so far (user + system), from /proc. */
-async function cpuSeconds(pid: number | undefined): Promise<number> {
-  if (!pid) return Number.NaN;
-  const { readFile } = await import('node:fs/promises');
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds so far of every process whose command name starts with one of `names` (Chromium's many, PostgreSQL's backends, Redis). */
+/**
+ * CPU seconds so far of every process whose command name starts with one of `names`: the machine's
+ * PostgreSQL and Redis, whose process ids this run does not know (CpuMeter measures the ones it does).
+ */
 async function cpuSecondsByName(names: string[]): Promise<Record<string, number>> {
   const { readdir, readFile } = await import('node:fs/promises');
   const out: Record<string, number> = Object.fromEntries(names.map((x) => [x, 0]));
@@ -125,15 +118,6 @@ async function cpuSecondsByName(names: string[]): Promise<Record<string, number>
     out[name]! += (Number(fields[11]) + Number(fields[12])) / 100;
   }
   return out;
-}
-
-/** The whole machine's busy and total CPU seconds so far (/proc/stat). */
-async function machineCpu(): Promise<{ busy: number; total: number }> {
-  const { readFile } = await import('node:fs/promises');
-  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  const total = line.reduce((x, y) => x + y, 0) / 100;
-  const idle = ((line[3] ?? 0) + (line[4] ?? 0)) / 100;
-  return { busy: total - idle, total };
 }
 
 async function openFleetPage(apiUrl: string): Promise<Page> {
@@ -193,9 +177,13 @@ async function main() {
   const count = async () => Number((await db!.database.pool.query('SELECT count(*)::bigint AS c FROM positions')).rows[0].c);
   const acked = () => fleets.reduce((s, f) => s + f.counters().acked, 0);
   const skipped = () => fleets.reduce((s, f) => s + f.counters().skipped, 0);
-  const cpu0 = await Promise.all(nodes.map((x) => cpuSeconds(x.child.pid)));
-  const others = ['chromium', 'postgres', 'redis-server'];
-  const [named0, machine0] = [await cpuSecondsByName(others), await machineCpu()];
+  // The nodes and Chromium by process tree (bench/lib CpuMeter, with the machine's busy share); the
+  // machine's PostgreSQL and Redis by name.
+  const browserPid = browser ? chromiumPid() : undefined;
+  const cpu = new CpuMeter(() => ({ ...Object.fromEntries(nodes.map((x) => [x.name, x.child.pid])), chromium: browserPid }));
+  const others = ['postgres', 'redis-server'];
+  const named0 = await cpuSecondsByName(others);
+  cpu.begin();
   const [rows0, acked0, skipped0, wall0] = [await count(), acked(), skipped(), Date.now()];
   await Promise.all(pageList.map((p) => p.evaluate(() => {
     const B = (window as unknown as { __bench: { lagging: boolean; lags: number[] } }).__bench;
@@ -210,9 +198,8 @@ async function main() {
   })));
   const wall = (Date.now() - wall0) / 1000;
   const [rows1, acked1, skipped1] = [await count(), acked(), skipped()];
-  const cpu1 = await Promise.all(nodes.map((x) => cpuSeconds(x.child.pid)));
-  const [named1, machine1] = [await cpuSecondsByName(others), await machineCpu()];
-  const benchCpu = process.cpuUsage();
+  const usage = cpu.end();
+  const named1 = await cpuSecondsByName(others);
 
   const lines: string[] = [];
   lines.push(`cluster-10k: ${command}`);
@@ -223,10 +210,9 @@ async function main() {
     const s = [...l].sort((a, b) => a - b);
     lines.push(`${apis[i]!.name}: vehicle update age on arrival (device time to the page's socket) p50 ${fmt(percentile(s, 50))} ms, p95 ${fmt(percentile(s, 95))} ms, p99 ${fmt(percentile(s, 99))} ms, max ${fmt(s.at(-1) ?? Number.NaN)} ms over ${s.length} updates (${fmt(s.length / wall)}/s)`);
   }
-  lines.push(`CPU over the window (cores): ${nodes.map((x, i) => `${x.name} ${fmt((cpu1[i]! - cpu0[i]!) / wall, 2)}`).join(', ')}; ` +
+  lines.push(`CPU over the window (cores): ${[...nodes.map((x) => x.name), 'chromium'].map((k) => `${k} ${fmt(usage.groups[k] ?? 0, 2)}`).join(', ')}; ` +
     `${others.map((x) => `${x} ${fmt((named1[x]! - named0[x]!) / wall, 2)}`).join(', ')}; ` +
-    `machine busy ${fmt((100 * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total))} % of ${os.cpus().length} cores ` +
-    `(this load generator's process: ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} CPU s since its start)`);
+    `this load generator ${fmt(usage.groups.bench ?? Number.NaN, 2)}; machine busy ${fmt(100 * usage.machineBusy)} % of ${os.cpus().length} cores`);
   for (const l of lines) log(l);
   process.stdout.write(`\n${lines.join('\n')}\n`);
   log(`worker node ${worker.name} ran the processors`);
