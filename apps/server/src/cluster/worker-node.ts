@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Bus, topics } from '../bus/index.ts';
 import type { Processors } from '../ingest/ingest.ts';
+import type { NewAlert } from '../ingest/processors/events-processor.ts';
+import type { StateChange } from '../ingest/processors/state-processor.ts';
 import { BEACON_MS } from './node-id.ts';
 
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -16,11 +18,11 @@ export function workerOnBus(bus: Bus, processors: Processors, opts: { node: stri
   const failed = (what: string) => (err: unknown) => log.warn({ err: errText(err) }, `bus: ${what} not published`);
   const stops: Array<() => void> = [];
 
-  const onChanges = (changes: Parameters<typeof processors.stateEvents.emit<'changes'>>[1]) =>
+  const onChanges = (changes: StateChange[]) =>
     void bus.publish(topics.stateChanges, changes).catch(failed('state changes'));
   processors.stateEvents.on('changes', onChanges);
   stops.push(() => processors.stateEvents.off('changes', onChanges));
-  const onAlerts = (list: Parameters<typeof processors.alertEvents.emit<'alerts'>>[1]) =>
+  const onAlerts = (list: NewAlert[]) =>
     void bus.publish(topics.alertsRaised, list).catch(failed('alerts'));
   processors.alertEvents.on('alerts', onAlerts);
   stops.push(() => processors.alertEvents.off('alerts', onAlerts));
